@@ -1,0 +1,101 @@
+import Dexie, { type Table } from 'dexie';
+import type { Doc, IndexValue, Query, Store, StoreReader, StoreTx, TableDef } from '../ports';
+
+export interface DexieStoreOptions {
+  /** An IndexedDB factory (fake-indexeddb in tests); the global one by default. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+  /** IndexedDB durability hint; `strict` waits for the disk before a transaction completes. */
+  durability?: 'strict' | 'relaxed' | 'default';
+}
+
+const keyPath = (fields: readonly string[]) =>
+  fields.length === 1 ? fields[0]! : `[${fields.join('+')}]`;
+
+/** The Dexie `stores()` spec derived from the engine schema. */
+export function dexieStores(schema: Record<string, TableDef>): Record<string, string> {
+  const stores: Record<string, string> = {};
+  for (const [name, def] of Object.entries(schema)) {
+    const indexes = new Set(Object.values(def.indexes).map(keyPath));
+    stores[name] = [def.key, ...indexes].join(', ');
+  }
+  return stores;
+}
+
+/** Store on IndexedDB through Dexie, for the extension's service worker. */
+export function createDexieStore(
+  name: string,
+  schema: Record<string, TableDef>,
+  version: number,
+  options: DexieStoreOptions = {},
+): Store {
+  const db = new Dexie(name, {
+    ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+    ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
+    chromeTransactionDurability: options.durability ?? 'strict',
+  });
+  db.version(version).stores(dexieStores(schema));
+  const table = (name: string): Table<Doc, string> => {
+    if (!schema[name]) throw new Error(`Unknown table ${name}`);
+    return db.table(name);
+  };
+
+  const reader: StoreReader = {
+    async get<T extends Doc>(name: string, key: string) {
+      return (await table(name).get(key)) as T | undefined;
+    },
+    async query<T extends Doc>(name: string, query: Query) {
+      const fields = schema[name]?.indexes[query.index];
+      if (!fields) throw new Error(`Unknown index ${name}.${query.index}`);
+      const [lower, upper, lowerOpen, upperOpen] = bounds(fields, query);
+      let collection = table(name)
+        .where(keyPath(fields))
+        .between(lower, upper, !lowerOpen, !upperOpen);
+      if (query.order === 'desc') collection = collection.reverse();
+      if (query.limit !== undefined) collection = collection.limit(query.limit);
+      return (await collection.toArray()) as T[];
+    },
+  };
+
+  const writer: StoreTx = {
+    ...reader,
+    async put(name, doc) {
+      await table(name).put(doc);
+    },
+    async delete(name, key) {
+      await table(name).delete(key);
+    },
+  };
+
+  return {
+    ...reader,
+    transact<T>(work: (tx: StoreTx) => Promise<T>) {
+      return db.transaction('rw', Object.keys(schema), () => work(writer));
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+type Key = IndexValue | IndexValue[];
+
+/** Turns prefix + range into IndexedDB key bounds over the index's (compound) key. */
+function bounds(fields: readonly string[], query: Query): [Key, Key, boolean, boolean] {
+  const { prefix, range = {} } = query;
+  const rest = fields.length - prefix.length;
+  const pad = (value: unknown, filler: unknown) => {
+    const tail = Array.from(
+      { length: Math.max(0, rest - (value === undefined ? 0 : 1)) },
+      () => filler,
+    );
+    const parts = [...prefix, ...(value === undefined ? [] : [value]), ...tail];
+    return (fields.length === 1 ? parts[0] : parts) as Key;
+  };
+  const low = range.gt ?? range.gte;
+  const high = range.lt ?? range.lte;
+  // A strict bound on a compound key must also skip every key that extends it, hence max/min fillers.
+  const lower = pad(low, range.gt !== undefined ? Dexie.maxKey : Dexie.minKey);
+  const upper = pad(high, range.lt !== undefined ? Dexie.minKey : Dexie.maxKey);
+  return [lower, upper, range.gt !== undefined, range.lt !== undefined];
+}

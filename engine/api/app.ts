@@ -1,0 +1,80 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { EngineContext } from '../context';
+import { EngineError } from '../errors';
+import { DEFAULT_RATE_LIMIT, type RateLimit } from '../limits';
+import { mount } from './endpoint';
+import type { ApiEnv } from './env';
+import { ERROR_HTTP } from './error-map';
+import { auth } from './middleware/auth';
+import { idempotency } from './middleware/idempotency';
+import { jsonBody } from './middleware/json-body';
+import { rateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+import { OPENAPI_INFO } from './openapi';
+import { ENDPOINTS } from './routes';
+
+export interface ApiOptions {
+  rateLimit?: RateLimit | false;
+  /** Reports unexpected errors (never sent to the client). */
+  onUnexpectedError?: (error: unknown, requestId: string) => void;
+}
+
+/** The v1 API as a web-standard fetch handler: `app.fetch(Request) -> Response`. */
+export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
+  const app = new OpenAPIHono<ApiEnv>();
+  app.use('*', async (c, next) => {
+    c.set('ctx', ctx);
+    await next();
+  });
+  app.use('*', requestId());
+  let document: unknown;
+  app.get('/v1/openapi.json', (c) =>
+    c.json((document ??= app.getOpenAPI31Document(OPENAPI_INFO)) as object),
+  );
+  app.use('/v1/*', auth());
+  if (options.rateLimit !== false)
+    app.use('/v1/*', rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock));
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v1/*', jsonBody(), idempotency());
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A secret key: `sk_test_...` or `sk_live_...`.',
+  });
+  for (const endpoint of ENDPOINTS) mount(app, endpoint);
+
+  app.notFound((c) => {
+    throw new EngineError(
+      'resource_missing',
+      `Unrecognized request URL (${c.req.method} ${c.req.path}). See GET /v1/openapi.json.`,
+    );
+  });
+  app.onError((error, c) => errorResponse(c as Context<ApiEnv>, error, options));
+  return app;
+}
+
+function errorResponse(c: Context<ApiEnv>, error: unknown, options: ApiOptions): Response {
+  const requestId = c.var.requestId ?? 'req_unknown';
+  const known =
+    error instanceof EngineError
+      ? error
+      : new EngineError(
+          'internal_error',
+          'Something went wrong on our side. Retry later; quote the request_id if it persists.',
+        );
+  if (!(error instanceof EngineError)) options.onUnexpectedError?.(error, requestId);
+  const { status, type } = ERROR_HTTP[known.code];
+  c.header('X-Request-Id', requestId);
+  if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="intent-commerce"');
+  if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
+  const body = {
+    error: {
+      type,
+      code: known.code,
+      message: known.message,
+      ...(known.param ? { param: known.param } : {}),
+    },
+    request_id: requestId,
+  };
+  return c.json(body, status as 400);
+}

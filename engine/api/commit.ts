@@ -1,0 +1,29 @@
+import type { Context } from 'hono';
+import { findIdempotent, saveIdempotent } from '../idempotency/records';
+import type { StoreTx } from '../ports';
+import type { ApiEnv } from './env';
+import { replay } from './middleware/idempotency';
+
+/**
+ * Runs a write and its idempotency record in ONE transaction and answers with its result. If a
+ * twin request committed first (the in-flight guard is per process), the stored answer is replayed
+ * instead of doing the work twice.
+ */
+export async function commit<T extends object>(
+  c: Context<ApiEnv>,
+  status: 200 | 201,
+  work: (tx: StoreTx) => Promise<T>,
+): Promise<Response> {
+  const { ctx, idempotency, requestId } = c.var;
+  const outcome = await ctx.store.transact(async (tx) => {
+    if (idempotency) {
+      const prior = await findIdempotent(tx, ctx, idempotency.id);
+      if (prior) return { prior, body: undefined };
+    }
+    const body = { ...(await work(tx)), request_id: requestId };
+    if (idempotency) await saveIdempotent(tx, ctx, idempotency, status, body);
+    return { prior: undefined, body };
+  });
+  if (outcome.prior) return replay(c, outcome.prior, idempotency!.requestHash);
+  return c.json(outcome.body!, status);
+}

@@ -1,0 +1,144 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ErrorCode } from '../errors';
+import type { ApiEnv } from './env';
+import { ERROR_HTTP } from './error-map';
+import { ErrorBody } from './schemas';
+import { z } from './zod';
+import { parseWith } from './zod-issues';
+
+type Schema = z.ZodType;
+type Infer<S> = S extends Schema ? z.infer<S> : undefined;
+
+/** Errors every authenticated endpoint can answer with. */
+const COMMON_ERRORS: ErrorCode[] = [
+  'authentication_required',
+  'invalid_api_key',
+  'rate_limited',
+  'internal_error',
+];
+const WRITE_ERRORS: ErrorCode[] = [
+  'invalid_json',
+  'body_too_large',
+  'unsupported_media_type',
+  'idempotency_key_invalid',
+  'idempotency_conflict',
+  'idempotency_in_flight',
+];
+
+export interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
+  method: 'get' | 'post' | 'delete';
+  /** OpenAPI style, relative to /v1: `/intents/{intent_id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  body?: B;
+  query?: Q;
+  success: { status: 200 | 201; schema: Schema; description: string };
+  errors: ErrorCode[];
+  /** Public endpoints skip authentication. */
+  public?: boolean;
+  handle: (
+    c: Context<ApiEnv>,
+    input: { body: Infer<B>; query: Infer<Q>; params: Record<string, string> },
+  ) => Promise<Response>;
+}
+
+export type AnyEndpoint = Endpoint<Schema | undefined, Schema | undefined>;
+
+export const defineEndpoint = <
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(
+  endpoint: Endpoint<B, Q>,
+) => endpoint;
+
+/**
+ * Registers an endpoint once for both routing and the OpenAPI document. Validation is ours, not
+ * the wrapper's, so that every failure has the error shape of CONTRACT §4.
+ */
+export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
+  const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  app.openAPIRegistry.registerPath(toRoute(endpoint, params));
+  const honoPath = `/v1${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
+  app.on(endpoint.method.toUpperCase(), honoPath, async (c) => {
+    const body = endpoint.body ? parseWith(endpoint.body, c.var.body) : undefined;
+    const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : undefined;
+    return endpoint.handle(c, { body, query, params: c.req.param() as Record<string, string> });
+  });
+}
+
+function toRoute(endpoint: AnyEndpoint, params: string[]) {
+  const codes = [
+    ...endpoint.errors,
+    ...COMMON_ERRORS,
+    ...(endpoint.method === 'post' ? WRITE_ERRORS : []),
+  ].filter(
+    (code) => !endpoint.public || !['authentication_required', 'invalid_api_key'].includes(code),
+  );
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const { status } = ERROR_HTTP[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const errorResponses = Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      {
+        description: `Error codes: ${list.join(', ')}.`,
+        content: { 'application/json': { schema: ErrorBody } },
+      },
+    ]),
+  );
+  return createRoute({
+    method: endpoint.method,
+    path: `/v1${endpoint.path}`,
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.tag],
+    security: endpoint.public ? [] : [{ bearerAuth: [] }],
+    request: {
+      ...(params.length > 0
+        ? {
+            params: zodParams(params),
+          }
+        : {}),
+      ...(endpoint.query ? { query: endpoint.query as never } : {}),
+      ...(endpoint.body
+        ? { body: { required: true, content: { 'application/json': { schema: endpoint.body } } } }
+        : {}),
+      ...(endpoint.method === 'post' ? { headers: idempotencyHeader() } : {}),
+    },
+    responses: {
+      [endpoint.success.status]: {
+        description: endpoint.success.description,
+        content: { 'application/json': { schema: endpoint.success.schema } },
+      },
+      ...errorResponses,
+    },
+  });
+}
+
+const zodParams = (names: string[]) =>
+  z.object(
+    Object.fromEntries(
+      names.map((name) => [name, z.string().openapi({ param: { name, in: 'path' } })]),
+    ),
+  );
+
+const idempotencyHeader = () =>
+  z.object({
+    'Idempotency-Key': z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({
+        param: { name: 'Idempotency-Key', in: 'header' },
+        description:
+          'Replays the first 2xx response for 24 hours. 1–255 printable ASCII characters.',
+      }),
+  });

@@ -1,0 +1,14 @@
+import type { Caller, EngineContext } from '../context';
+import type { IdempotencyScope } from '../idempotency/records';
+
+/** Hono context variables set by the middleware chain, in order. */
+export interface ApiEnv {
+  Variables: {
+    ctx: EngineContext;
+    requestId: string;
+    caller: Caller;
+    /** Parsed JSON body of a write (an object), `{}` when the request had none. */
+    body: Record<string, unknown>;
+    idempotency: IdempotencyScope | undefined;
+  };
+}

@@ -1,0 +1,67 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { EngineError } from '../../errors';
+import { findIdempotent, idempotencyId, type IdempotencyDoc } from '../../idempotency/records';
+import { LIMITS } from '../../limits';
+import { canonicalJson } from '../../util/canonical-json';
+import { sha256Hex } from '../../util/sha256';
+import type { ApiEnv } from '../env';
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+
+/**
+ * Idempotency-Key handling (CONTRACT §5). Replays a stored 2xx, refuses a different body (422) and
+ * a concurrent twin (409). The record itself is written by `commit` in the transaction that
+ * creates the object, so a crash can never leave one without the other.
+ */
+export function idempotency(): MiddlewareHandler<ApiEnv> {
+  const inFlight = new Set<string>();
+  return async (c, next) => {
+    const key = c.req.header('Idempotency-Key');
+    if (key === undefined) {
+      c.set('idempotency', undefined);
+      return next();
+    }
+    if (key.length < 1 || key.length > LIMITS.idempotencyKeyLength || !PRINTABLE_ASCII.test(key)) {
+      throw new EngineError(
+        'idempotency_key_invalid',
+        `Idempotency-Key must be 1 to ${LIMITS.idempotencyKeyLength} printable ASCII characters; a UUID works well.`,
+        'Idempotency-Key',
+      );
+    }
+    const id = idempotencyId(c.var.caller, c.req.method, c.req.path, key);
+    const requestHash = await sha256Hex(canonicalJson(c.var.body));
+    const prior = await findIdempotent(c.var.ctx.store, c.var.ctx, id);
+    if (prior) return replay(c, prior, requestHash);
+    if (inFlight.has(id)) {
+      throw new EngineError(
+        'idempotency_in_flight',
+        'A request with this Idempotency-Key is still being processed. Retry after it completes.',
+        'Idempotency-Key',
+        1,
+      );
+    }
+    inFlight.add(id);
+    c.set('idempotency', { id, requestHash });
+    try {
+      await next();
+    } finally {
+      inFlight.delete(id);
+    }
+  };
+}
+
+/** Answers with the stored response; a different body under the same key is a conflict. */
+export function replay(c: Context<ApiEnv>, prior: IdempotencyDoc, requestHash: string): Response {
+  if (prior.request_hash !== requestHash) {
+    throw new EngineError(
+      'idempotency_conflict',
+      'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',
+      'Idempotency-Key',
+    );
+  }
+  const body = prior.body as { request_id?: string };
+  // A replay is the original response: same status, same body, same request id.
+  if (body.request_id) c.header('X-Request-Id', body.request_id);
+  c.header('Idempotent-Replayed', 'true');
+  return c.json(body, prior.status as 200);
+}

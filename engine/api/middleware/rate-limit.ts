@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../../ports';
+import { EngineError } from '../../errors';
+import type { RateLimit } from '../../limits';
+import type { ApiEnv } from '../env';
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Token bucket per partner scope: `perSecond` sustained, `burst` at once (CONTRACT §15). */
+export function rateLimit(limit: RateLimit, clock: Clock): MiddlewareHandler<ApiEnv> {
+  const buckets = new Map<string, Bucket>();
+  return async (c, next) => {
+    const key = c.var.caller.scope;
+    const now = clock.now();
+    const bucket = buckets.get(key) ?? { tokens: limit.burst, at: now };
+    bucket.tokens = Math.min(
+      limit.burst,
+      bucket.tokens + ((now - bucket.at) / 1000) * limit.perSecond,
+    );
+    bucket.at = now;
+    buckets.set(key, bucket);
+    if (bucket.tokens < 1) {
+      const wait = Math.max(1, Math.ceil((1 - bucket.tokens) / limit.perSecond));
+      throw new EngineError(
+        'rate_limited',
+        `Too many requests: this key may make ${limit.perSecond} requests per second (bursts of ${limit.burst}). Retry after ${wait} s.`,
+        undefined,
+        wait,
+      );
+    }
+    bucket.tokens -= 1;
+    await next();
+  };
+}

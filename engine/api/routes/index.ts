@@ -1,0 +1,23 @@
+import type { AnyEndpoint } from '../endpoint';
+import { listIntentEvents } from './events';
+import {
+  cancelIntentEndpoint,
+  createIntent,
+  getIntent,
+  listIntentsEndpoint,
+  resumeIntentEndpoint,
+} from './intents';
+import { listPaymentMethods } from './payment-methods';
+import { getReceipt } from './receipts';
+
+/** Every v1 endpoint, in the order the OpenAPI document lists them. */
+export const ENDPOINTS = [
+  createIntent,
+  listIntentsEndpoint,
+  getIntent,
+  cancelIntentEndpoint,
+  resumeIntentEndpoint,
+  listIntentEvents,
+  getReceipt,
+  listPaymentMethods,
+] as unknown as AnyEndpoint[];

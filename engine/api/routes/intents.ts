@@ -1,0 +1,147 @@
+import { EngineError } from '../../errors';
+import { IntentList, IntentRecord } from '../../intents/record-schema';
+import { CancelIntentBody, CreateIntentBody, ResumeIntentBody } from '../../intents/schema';
+import {
+  cancelIntent,
+  insertIntent,
+  listIntents,
+  loadIntent,
+  prepareIntent,
+  resumeIntent,
+} from '../../intents/service';
+import { toIntentView } from '../../intents/view';
+import { LIMITS } from '../../limits';
+import { STATUSES } from '../../machine/states';
+import { commit } from '../commit';
+import { defineEndpoint } from '../endpoint';
+import { z } from '../zod';
+import { parseWith } from '../zod-issues';
+import { limitParam } from './params';
+
+const TAG = 'Intents';
+
+export const createIntent = defineEndpoint({
+  method: 'post',
+  path: '/intents',
+  operationId: 'createIntent',
+  summary: 'Create a purchase intent',
+  description:
+    'Records the intent and starts monitoring it. v1 supports `type: purchase` only; `reservation` answers 400 unsupported_intent_type.',
+  tag: TAG,
+  success: { status: 201, schema: IntentRecord, description: 'The intent, `active`.' },
+  errors: [
+    'parameter_missing',
+    'parameter_invalid',
+    'parameter_unknown',
+    'unsupported_intent_type',
+  ],
+  handle: async (c) => {
+    // The type decides everything else, so it is checked before the rest of the body.
+    if (c.var.body.type === 'reservation') {
+      throw new EngineError(
+        'unsupported_intent_type',
+        "v1 supports type 'purchase' only; reservation intents come in a later version.",
+        'type',
+      );
+    }
+    const body = parseWith(CreateIntentBody, c.var.body);
+    const intent = await prepareIntent(c.var.ctx, c.var.caller, body);
+    return commit(c, 201, async (tx) => toIntentView(await insertIntent(tx, c.var.ctx, intent)));
+  },
+});
+
+const ListQuery = z.strictObject({
+  external_user_id: z.string().min(1).max(LIMITS.externalUserIdLength).optional(),
+  status: z.enum(STATUSES).optional(),
+  limit: limitParam(LIMITS.listLimit.default, LIMITS.listLimit.max),
+  starting_after: z
+    .string()
+    .min(1)
+    .optional()
+    .openapi({ description: 'An intent id: the page starts after it.' }),
+});
+
+export const listIntentsEndpoint = defineEndpoint({
+  method: 'get',
+  path: '/intents',
+  operationId: 'listIntents',
+  summary: 'List intents, newest first',
+  tag: TAG,
+  query: ListQuery,
+  success: { status: 200, schema: IntentList, description: 'A page of intents.' },
+  errors: ['parameter_invalid', 'parameter_unknown'],
+  handle: async (c, { query }) => {
+    const { page, hasMore, nextCursor } = await listIntents(c.var.ctx, c.var.caller, query);
+    return c.json({
+      object: 'list' as const,
+      data: page.map(toIntentView),
+      has_more: hasMore,
+      next_cursor: nextCursor,
+      request_id: c.var.requestId,
+    });
+  },
+});
+
+export const getIntent = defineEndpoint({
+  method: 'get',
+  path: '/intents/{intent_id}',
+  operationId: 'getIntent',
+  summary: 'Retrieve an intent',
+  description:
+    'Current state, the last observation of the product and the latest execution summary.',
+  tag: TAG,
+  success: { status: 200, schema: IntentRecord, description: 'The intent.' },
+  errors: ['resource_missing'],
+  handle: async (c, { params }) => {
+    const intent = await loadIntent(c.var.ctx.store, c.var.caller, params.intent_id!);
+    return c.json({ ...toIntentView(intent), request_id: c.var.requestId });
+  },
+});
+
+export const cancelIntentEndpoint = defineEndpoint({
+  method: 'post',
+  path: '/intents/{intent_id}/cancel',
+  operationId: 'cancelIntent',
+  summary: 'Cancel an intent',
+  description:
+    'Stops monitoring and execution. The body may be empty. A terminal intent answers 409.',
+  tag: TAG,
+  body: CancelIntentBody,
+  success: { status: 200, schema: IntentRecord, description: 'The intent, `canceled`.' },
+  errors: ['resource_missing', 'intent_not_cancelable', 'parameter_unknown'],
+  handle: async (c, { body, params }) =>
+    commit(c, 200, async (tx) =>
+      toIntentView(
+        await cancelIntent(
+          tx,
+          c.var.ctx,
+          c.var.caller,
+          params.intent_id!,
+          body.cancellation_reason,
+        ),
+      ),
+    ),
+});
+
+export const resumeIntentEndpoint = defineEndpoint({
+  method: 'post',
+  path: '/intents/{intent_id}/resume',
+  operationId: 'resumeIntent',
+  summary: 'Answer the action an intent is waiting for',
+  description:
+    'Only while `requires_user_action`; `user_action.type` must equal `next_action.type`. `completed: false` means the user declined: the intent returns to waiting (USER_DECLINED).',
+  tag: TAG,
+  body: ResumeIntentBody,
+  success: { status: 200, schema: IntentRecord, description: 'The intent after the answer.' },
+  errors: [
+    'resource_missing',
+    'intent_not_resumable',
+    'parameter_missing',
+    'parameter_invalid',
+    'parameter_unknown',
+  ],
+  handle: async (c, { body, params }) =>
+    commit(c, 200, async (tx) =>
+      toIntentView(await resumeIntent(tx, c.var.ctx, c.var.caller, params.intent_id!, body)),
+    ),
+});

@@ -1,0 +1,40 @@
+import { EngineError } from '../../errors';
+import { loadIntent } from '../../intents/service';
+import { defineEndpoint } from '../endpoint';
+import { z } from '../zod';
+
+/** The signed receipt of CONTRACT §12; its fields are documented with the executor. */
+export const ReceiptRecord = z
+  .object({
+    object: z.literal('receipt'),
+    receipt_id: z.string(),
+    intent_id: z.string(),
+    request_id: z.string(),
+  })
+  .passthrough()
+  .openapi('Receipt');
+
+export const getReceipt = defineEndpoint({
+  method: 'get',
+  path: '/intents/{intent_id}/receipt',
+  operationId: 'getIntentReceipt',
+  summary: 'Retrieve the signed receipt of a succeeded intent',
+  tag: 'Receipts',
+  success: { status: 200, schema: ReceiptRecord, description: 'The receipt.' },
+  errors: ['resource_missing', 'receipt_not_available'],
+  handle: async (c, { params }) => {
+    const { ctx, caller } = c.var;
+    const intent = await loadIntent(ctx.store, caller, params.intent_id!);
+    const receipt = intent.receipt_id
+      ? await ctx.store.get('receipts', intent.receipt_id)
+      : undefined;
+    if (!receipt) {
+      throw new EngineError(
+        'receipt_not_available',
+        `Intent ${intent.intent_id} is ${intent.status}; a receipt exists only once it has succeeded.`,
+      );
+    }
+    const { scope: _scope, ...view } = receipt;
+    return c.json({ ...view, request_id: c.var.requestId });
+  },
+});

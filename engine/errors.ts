@@ -1,0 +1,55 @@
+/**
+ * The one error type the engine throws on purpose. `code` is stable and documented; the API layer
+ * maps it to an HTTP status in one place (engine/api/error-map.ts). Messages say what to do next.
+ */
+export type ErrorCode =
+  | 'parameter_missing'
+  | 'parameter_invalid'
+  | 'parameter_unknown'
+  | 'unsupported_intent_type'
+  | 'invalid_json'
+  | 'idempotency_key_invalid'
+  | 'authentication_required'
+  | 'invalid_api_key'
+  | 'resource_missing'
+  | 'receipt_not_available'
+  | 'intent_not_resumable'
+  | 'intent_not_cancelable'
+  | 'idempotency_in_flight'
+  | 'body_too_large'
+  | 'unsupported_media_type'
+  | 'idempotency_conflict'
+  | 'rate_limited'
+  | 'incorrect_code'
+  | 'user_action_locked'
+  | 'internal_error';
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly param?: string,
+    /** Seconds a client should wait before retrying (409 in flight, 429). */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+export const missing = (param: string, message = `${param} is required.`) =>
+  new EngineError('parameter_missing', message, param);
+
+export const invalid = (param: string, message: string) =>
+  new EngineError('parameter_invalid', message, param);
+
+export const notFound = (what: string, id: string, param?: string) =>
+  new EngineError('resource_missing', `No such ${what}: '${id}'.`, param);
+
+/** Marks a branch that the type system proves unreachable. */
+export class UnreachableError extends Error {
+  constructor(value: never) {
+    super(`Unreachable case: ${JSON.stringify(value)}`);
+    this.name = 'UnreachableError';
+  }
+}

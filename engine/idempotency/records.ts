@@ -1,0 +1,65 @@
+import type { Caller, EngineContext } from '../context';
+import type { StoreReader, StoreTx } from '../ports';
+import { LIMITS } from '../limits';
+
+export interface IdempotencyDoc {
+  [field: string]: unknown;
+  id: string;
+  request_hash: string;
+  status: number;
+  body: unknown;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface IdempotencyScope {
+  id: string;
+  requestHash: string;
+}
+
+export const idempotencyId = (caller: Caller, method: string, path: string, key: string) =>
+  `${caller.scope}|${method}|${path}|${key}`;
+
+/** The stored response for this key, unless its 24 h replay window has passed. */
+export async function findIdempotent(
+  reader: StoreReader,
+  ctx: EngineContext,
+  id: string,
+): Promise<IdempotencyDoc | undefined> {
+  const doc = await reader.get<IdempotencyDoc>('idempotency', id);
+  return doc && doc.expires_at > ctx.clock.now() ? doc : undefined;
+}
+
+/** Stores a 2xx response in the transaction that created what it describes. */
+export async function saveIdempotent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  scope: IdempotencyScope,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const doc: IdempotencyDoc = {
+    id: scope.id,
+    request_hash: scope.requestHash,
+    status,
+    body,
+    created_at: now,
+    expires_at: now + LIMITS.idempotencyTtlMs,
+  };
+  await tx.put('idempotency', doc);
+}
+
+/** Deletes records past their replay window; returns how many went. */
+export async function purgeExpiredIdempotency(ctx: EngineContext, batch = 500): Promise<number> {
+  return ctx.store.transact(async (tx) => {
+    const expired = await tx.query<IdempotencyDoc>('idempotency', {
+      index: 'by_expiry',
+      prefix: [],
+      range: { lte: ctx.clock.now() },
+      limit: batch,
+    });
+    for (const doc of expired) await tx.delete('idempotency', doc.id);
+    return expired.length;
+  });
+}

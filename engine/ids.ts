@@ -1,0 +1,65 @@
+import type { Clock, IdSource } from './ports';
+
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: sorts like the numbers it encodes
+const TIME_CHARS = 10;
+const RANDOM_CHARS = 16;
+
+function encodeTime(ms: number): string {
+  let out = '';
+  for (let i = 0; i < TIME_CHARS; i++) {
+    out = ALPHABET[ms % 32] + out;
+    ms = Math.floor(ms / 32);
+  }
+  return out;
+}
+
+function randomChars(count: number): number[] {
+  const bytes = crypto.getRandomValues(new Uint8Array(count));
+  return Array.from(bytes, (b) => b % 32);
+}
+
+/** Adds one to a base32 digit array; the random part is 80 bits, so it never overflows in practice. */
+function increment(digits: number[]): number[] {
+  const next = [...digits];
+  for (let i = next.length - 1; i >= 0; i--) {
+    if (next[i]! < 31) {
+      next[i]!++;
+      return next;
+    }
+    next[i] = 0;
+  }
+  return next;
+}
+
+/**
+ * ULID-style ids: 48-bit millisecond time then 80 random bits, strictly increasing within the
+ * process even when the clock stands still or steps back, so ids double as sort keys.
+ */
+export function createIdSource(clock: Clock): IdSource {
+  let lastTime = -1;
+  let lastRandom: number[] = [];
+  return {
+    next(prefix) {
+      const now = clock.now();
+      if (now > lastTime) {
+        lastTime = now;
+        lastRandom = randomChars(RANDOM_CHARS);
+      } else {
+        lastRandom = increment(lastRandom);
+      }
+      return `${prefix}_${encodeTime(lastTime)}${lastRandom.map((d) => ALPHABET[d]).join('')}`;
+    },
+  };
+}
+
+/** Random token in base62 for secrets (API keys, webhook secrets). */
+export function randomToken(length: number): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const out: string[] = [];
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length))) {
+      if (byte < 248 && out.length < length) out.push(chars[byte % 62]!); // 248 = 4*62: no modulo bias
+    }
+  }
+  return out.join('');
+}

@@ -1,0 +1,24 @@
+/** The only import path into the engine for code outside engine/. */
+export { createEngine, systemClock, type Engine, type EngineOptions } from './engine';
+export type { EngineContext, Caller } from './context';
+export * from './ports';
+export { TABLES, SCHEMA_VERSION, type TableName } from './store/schema';
+export { createMemoryStore } from './adapters/memory';
+export { EngineError, type ErrorCode } from './errors';
+export { ERROR_HTTP } from './api/error-map';
+export { LIMITS, DEFAULT_RATE_LIMIT, type RateLimit } from './limits';
+export {
+  STATUSES,
+  EVENT_TYPES,
+  TERMINAL_STATUSES,
+  type Status,
+  type EventType,
+} from './machine/states';
+export { TRANSITIONS, type Trigger } from './machine/transitions';
+export { applyTransition } from './machine/apply';
+export { TEST_PAYMENT_METHODS } from './payments/methods';
+export { createIdSource } from './ids';
+export { canonicalJson } from './util/canonical-json';
+export type { IntentDoc } from './intents/record';
+export type { EventDoc } from './events/log';
+export { matchesQuery, compareIndexValues, indexValues } from './store/query';

@@ -1,0 +1,109 @@
+import { z } from '../api/zod';
+import { EVENT_TYPES, STATUSES } from '../machine/states';
+import { Conditions, Guardrails, Metadata, Objective, Payment } from './schema';
+
+export const NextAction = z
+  .object({
+    type: z.enum(['otp', '3ds', 'confirmation', 'identity']),
+    instructions: z.string(),
+    expires_at: z.string().nullable(),
+  })
+  .openapi('NextAction');
+
+export const AVAILABILITIES = [
+  'in_stock',
+  'limited',
+  'out_of_stock',
+  'preorder',
+  'backorder',
+  'discontinued',
+  'in_store_only',
+  'unknown',
+] as const;
+
+export const Observation = z
+  .object({
+    price_cents: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    availability: z.enum(AVAILABILITIES),
+    merchant: z.string().nullable(),
+    observed_at: z.string(),
+    source: z
+      .string()
+      .openapi({ description: 'Where the figures came from, e.g. json-ld, microdata, text.' }),
+  })
+  .openapi('Observation');
+
+export const ExecutionSummary = z
+  .object({
+    attempt: z.number().int(),
+    step: z.string(),
+    status: z.string(),
+    total_cents: z.number().int().nullable(),
+    merchant: z.string().nullable(),
+    last_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .openapi('ExecutionSummary');
+
+export const IntentRecord = z
+  .object({
+    object: z.literal('intent'),
+    intent_id: z.string().openapi({ example: 'int_01JD3X7Q2W4M5N6P7R8S9T0V1W' }),
+    status: z.enum(STATUSES),
+    type: z.literal('purchase'),
+    external_user_id: z.string(),
+    objective: Objective,
+    conditions: Conditions,
+    guardrails: Guardrails,
+    payment: Payment.nullable(),
+    metadata: Metadata,
+    livemode: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    next_action: NextAction.nullable(),
+    last_observation: Observation.nullable(),
+    latest_execution: ExecutionSummary.nullable(),
+    receipt_id: z.string().nullable(),
+    request_id: z.string(),
+  })
+  .openapi('Intent');
+
+export const IntentList = z
+  .object({
+    object: z.literal('list'),
+    data: z.array(IntentRecord.omit({ request_id: true })),
+    has_more: z.boolean(),
+    next_cursor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Pass as starting_after for the next page.' }),
+    request_id: z.string(),
+  })
+  .openapi('IntentList');
+
+export const EventRecord = z
+  .object({
+    object: z.literal('event'),
+    event_id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    intent_id: z.string(),
+    timestamp: z.string(),
+    livemode: z.boolean(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .openapi('Event');
+
+export const EventList = z
+  .object({
+    request_id: z.string(),
+    intent_id: z.string(),
+    events: z.array(EventRecord),
+    next_cursor: z.string().nullable(),
+    has_more: z.boolean(),
+  })
+  .openapi('EventList');
+
+export type NextAction = z.infer<typeof NextAction>;
+export type Observation = z.infer<typeof Observation>;
+export type ExecutionSummary = z.infer<typeof ExecutionSummary>;
+export type Availability = (typeof AVAILABILITIES)[number];

@@ -1,0 +1,34 @@
+import type { Status } from '../machine/states';
+import type { CreateIntentInput } from './schema';
+import type { ExecutionSummary, NextAction, Observation } from './record-schema';
+
+export type { Availability, ExecutionSummary, NextAction, Observation } from './record-schema';
+
+/** An intent as stored. The public shape is built by toIntentView; internal fields never leave. */
+export interface IntentDoc {
+  [field: string]: unknown;
+  intent_id: string;
+  scope: string;
+  partner_id: string;
+  livemode: boolean;
+  external_user_id: string;
+  type: 'purchase';
+  objective: CreateIntentInput['objective'];
+  conditions: NonNullable<CreateIntentInput['conditions']>;
+  guardrails: NonNullable<CreateIntentInput['guardrails']>;
+  payment: CreateIntentInput['payment'] | null;
+  metadata: NonNullable<CreateIntentInput['metadata']>;
+  status: Status;
+  created_at: string;
+  updated_at: string;
+  next_action: NextAction | null;
+  last_observation: Observation | null;
+  latest_execution: ExecutionSummary | null;
+  receipt_id: string | null;
+  /** Reason of the last intent.waiting event, to emit a new one only when it changes. */
+  waiting_reason: string | null;
+  /** When the monitor should look next (ms since epoch); null once terminal. */
+  next_check_at: number | null;
+  /** Bumped on every write; lets long-running work detect that the intent moved on. */
+  version: number;
+}

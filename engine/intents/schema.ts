@@ -1,0 +1,166 @@
+import { z } from '../api/zod';
+import { LIMITS } from '../limits';
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const text = (max: number = LIMITS.stringLength) => z.string().trim().min(1).max(max);
+
+export const httpUrl = z
+  .string()
+  .max(LIMITS.urlLength)
+  .refine((value) => isHttpUrl(value), { error: 'must be an absolute http(s) URL' });
+
+export const timestamp = z
+  .string()
+  .refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value)), {
+    error: 'must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-12-01T09:00:00Z',
+  });
+
+const isoDate = z.string().refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(value)), {
+  error: 'must be a date in YYYY-MM-DD form',
+});
+
+export const cents = z.number().int().min(0).max(LIMITS.moneyMaxCents);
+export const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 currency code in upper case, e.g. USD' });
+const quantity = z.number().int().min(1).max(LIMITS.quantityMax);
+
+const Product = z
+  .strictObject({
+    product_url: httpUrl.optional(),
+    product_id: z
+      .string()
+      .regex(/^prod_[A-Za-z0-9]+$/, { error: 'must be a product id from Resolve (prod_...)' })
+      .optional(),
+    product_title: text().optional(),
+    product_image_url: httpUrl.optional(),
+    quantity: quantity.optional(),
+    variant: text(200)
+      .optional()
+      .openapi({ description: 'SKU or variant to buy when the page offers several.' }),
+  })
+  .openapi('ProductObjective');
+
+const Procurement = z.strictObject({
+  item: z.strictObject({ name: text(), sku: text(200) }),
+  quantity,
+});
+
+// Reservation shapes are part of the spec's type list; v1 refuses them with unsupported_intent_type.
+const Reservation = z.strictObject({
+  provider: text(200),
+  venue_id: text(200),
+  party_size: z.number().int().min(1).max(100),
+});
+const Appointment = z.strictObject({ kind: text(100), facility_id: text(200) });
+
+export const Objective = z
+  .strictObject({
+    product: Product.optional(),
+    quantity: quantity.optional(),
+    procurement: Procurement.optional(),
+    reservation: Reservation.optional(),
+    appointment: Appointment.optional(),
+  })
+  .openapi('Objective');
+
+const TimeWindow = z.strictObject({ start: timestamp, end: timestamp });
+
+export const Conditions = z
+  .strictObject({
+    availability: z.enum(['in_stock']).optional(),
+    max_price_cents: cents.optional(),
+    currency: currency.optional(),
+    time_windows: z.array(TimeWindow).max(LIMITS.timeWindows).optional(),
+    date_range: z.strictObject({ start: isoDate, end: isoDate }).optional(),
+    strategy: z.enum(['earliest_available']).optional(),
+    trigger: z
+      .strictObject({
+        kind: z.enum(['inventory_below']),
+        sku: text(200),
+        threshold: z.number().int().min(0),
+      })
+      .optional(),
+  })
+  .openapi('Conditions');
+
+export const Guardrails = z
+  .strictObject({
+    allowed_merchants: z.array(text(253)).max(LIMITS.allowedMerchants).optional(),
+    expires_at: timestamp.optional(),
+    retry_policy: z.enum(['safe']).optional(),
+  })
+  .openapi('Guardrails');
+
+export const Payment = z
+  .strictObject({
+    payment_method_id: z.string().min(1).max(255).optional(),
+    max_charge_cents: cents.optional(),
+    billing_terms: text(100).optional(),
+  })
+  .openapi('Payment');
+
+const MetadataValue = z.union([
+  z.string().max(LIMITS.metadataValueLength),
+  z.number(),
+  z.boolean(),
+]);
+
+export const Metadata = z
+  .record(z.string().min(1).max(LIMITS.metadataKeyLength), MetadataValue)
+  .refine((value) => Object.keys(value).length <= LIMITS.metadataKeys, {
+    error: `may hold at most ${LIMITS.metadataKeys} keys`,
+  })
+  .openapi('Metadata', {
+    description: `Up to ${LIMITS.metadataKeys} keys of at most ${LIMITS.metadataKeyLength} characters; values are strings of at most ${LIMITS.metadataValueLength} characters, numbers or booleans.`,
+  });
+
+/** The body of POST /v1/intents. `type` comes first so that its error is reported first. */
+export const CreateIntentBody = z
+  .strictObject({
+    type: z.enum(['purchase', 'reservation']),
+    external_user_id: text(LIMITS.externalUserIdLength),
+    objective: Objective,
+    conditions: Conditions.optional(),
+    guardrails: Guardrails.optional(),
+    payment: Payment.optional(),
+    metadata: Metadata.optional(),
+  })
+  .openapi('CreateIntentRequest');
+
+export type CreateIntentInput = z.infer<typeof CreateIntentBody>;
+
+export const CancelIntentBody = z
+  .strictObject({
+    cancellation_reason: text().optional().openapi({ description: 'Free text kept on the event.' }),
+  })
+  .openapi('CancelIntentRequest');
+
+export const ResumeIntentBody = z
+  .strictObject({
+    user_action: z.strictObject({
+      type: z.enum(['otp', '3ds', 'confirmation', 'identity']),
+      completed: z.boolean(),
+      code: z
+        .string()
+        .min(1)
+        .max(32)
+        .optional()
+        .openapi({ description: 'The OTP, when type is otp. Never stored.' }),
+      data: z.record(z.string(), z.unknown()).optional(),
+    }),
+  })
+  .openapi('ResumeIntentRequest');
+
+export type ResumeInput = z.infer<typeof ResumeIntentBody>;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,173 @@
+import type { Caller, EngineContext } from '../context';
+import { EngineError, invalid, notFound } from '../errors';
+import { appendEvent } from '../events/log';
+import { applyTransition } from '../machine/apply';
+import { isTerminal, type Status } from '../machine/states';
+import type { StoreReader, StoreTx } from '../ports';
+import { isoTime } from '../util/time';
+import type { IntentDoc } from './record';
+import type { CreateIntentInput, ResumeInput } from './schema';
+import { checkCreateIntent } from './validate';
+
+/** Validates and builds a new intent; nothing is written yet. */
+export async function prepareIntent(
+  ctx: EngineContext,
+  caller: Caller,
+  body: CreateIntentInput,
+): Promise<IntentDoc> {
+  const input = await checkCreateIntent(ctx, caller, body);
+  const now = ctx.clock.now();
+  return {
+    intent_id: ctx.ids.next('int'),
+    scope: caller.scope,
+    partner_id: caller.partnerId,
+    livemode: caller.livemode,
+    external_user_id: input.external_user_id,
+    type: 'purchase',
+    objective: input.objective,
+    conditions: input.conditions ?? {},
+    guardrails: input.guardrails ?? {},
+    payment: input.payment ?? null,
+    metadata: input.metadata ?? {},
+    status: 'active',
+    created_at: isoTime(now),
+    updated_at: isoTime(now),
+    next_action: null,
+    last_observation: null,
+    latest_execution: null,
+    receipt_id: null,
+    waiting_reason: null,
+    next_check_at: now,
+    version: 1,
+  };
+}
+
+/** Writes a prepared intent and its `intent.created` event in the caller's transaction. */
+export async function insertIntent(tx: StoreTx, ctx: EngineContext, intent: IntentDoc) {
+  await tx.put('intents', intent);
+  await appendEvent(tx, ctx, intent, 'intent.created', {});
+  return intent;
+}
+
+/** The caller's intent, or resource_missing: another partner's id answers exactly like a missing one. */
+export async function loadIntent(
+  reader: StoreReader,
+  caller: Caller,
+  intentId: string,
+): Promise<IntentDoc> {
+  const intent = await reader.get<IntentDoc>('intents', intentId);
+  if (!intent || intent.scope !== caller.scope) throw notFound('intent', intentId, 'intent_id');
+  return intent;
+}
+
+export interface ListIntentsQuery {
+  external_user_id?: string;
+  status?: Status;
+  limit: number;
+  starting_after?: string;
+}
+
+/** Newest first; fetches one extra row to know whether more follow. */
+export async function listIntents(ctx: EngineContext, caller: Caller, query: ListIntentsQuery) {
+  if (query.starting_after) await checkCursorIntent(ctx, caller, query.starting_after);
+  const { index, prefix } = listIndex(caller, query);
+  const rows = await ctx.store.query<IntentDoc>('intents', {
+    index,
+    prefix,
+    ...(query.starting_after ? { range: { lt: query.starting_after } } : {}),
+    order: 'desc',
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const hasMore = rows.length > query.limit;
+  return { page, hasMore, nextCursor: hasMore ? page[page.length - 1]!.intent_id : null };
+}
+
+function listIndex(caller: Caller, query: ListIntentsQuery) {
+  const user = query.external_user_id;
+  const status = query.status;
+  if (user !== undefined && status)
+    return { index: 'by_user_status', prefix: [caller.scope, user, status] };
+  if (user !== undefined) return { index: 'by_user', prefix: [caller.scope, user] };
+  if (status) return { index: 'by_status', prefix: [caller.scope, status] };
+  return { index: 'by_scope', prefix: [caller.scope] };
+}
+
+async function checkCursorIntent(ctx: EngineContext, caller: Caller, id: string) {
+  const intent = await ctx.store.get<IntentDoc>('intents', id);
+  if (!intent || intent.scope !== caller.scope) {
+    throw invalid(
+      'starting_after',
+      `starting_after must be the id of one of your intents; '${id}' is not.`,
+    );
+  }
+}
+
+export async function cancelIntent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  caller: Caller,
+  intentId: string,
+  reason: string | undefined,
+): Promise<IntentDoc> {
+  const intent = await loadIntent(tx, caller, intentId);
+  if (isTerminal(intent.status)) {
+    throw new EngineError(
+      'intent_not_cancelable',
+      `This intent is ${intent.status} and can no longer be canceled.`,
+    );
+  }
+  const applied = await applyTransition(tx, ctx, intentId, 'cancel', {
+    previous_status: intent.status,
+    ...(reason ? { cancellation_reason: reason } : {}),
+  });
+  return applied!.intent;
+}
+
+/**
+ * Records the user's answer (CONTRACT §11). A decline ends the attempt and returns to waiting
+ * with USER_DECLINED; an answer moves the intent back to executing, where the executor picks it up.
+ * The OTP itself is never written anywhere.
+ */
+export async function resumeIntent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  caller: Caller,
+  intentId: string,
+  input: ResumeInput,
+): Promise<IntentDoc> {
+  const intent = await loadIntent(tx, caller, intentId);
+  const action = input.user_action;
+  if (intent.status !== 'requires_user_action' || !intent.next_action) {
+    throw new EngineError(
+      'intent_not_resumable',
+      `This intent is ${intent.status}; resume applies only while it is requires_user_action.`,
+    );
+  }
+  if (action.type !== intent.next_action.type) {
+    throw invalid(
+      'user_action.type',
+      `user_action.type must be '${intent.next_action.type}', the action this intent is waiting for.`,
+    );
+  }
+  if (!action.completed) {
+    const applied = await applyTransition(
+      tx,
+      ctx,
+      intentId,
+      'return_to_waiting',
+      { reason: 'USER_DECLINED' },
+      { next_action: null, waiting_reason: 'USER_DECLINED' },
+    );
+    return applied!.intent;
+  }
+  const applied = await applyTransition(
+    tx,
+    ctx,
+    intentId,
+    'resume',
+    { action_type: action.type },
+    { next_action: null },
+  );
+  return applied!.intent;
+}

@@ -1,0 +1,118 @@
+import type { Caller, EngineContext } from '../context';
+import { EngineError, invalid, missing } from '../errors';
+import { findPaymentMethod } from '../payments/methods';
+import type { CreateIntentInput } from './schema';
+import { merchantIdOf } from './merchant';
+
+/**
+ * Rules that a schema alone cannot express (CONTRACT §15 and the v1 migration rules). Returns
+ * the input normalised (merchant ids lower-cased, without `www.`); throws the first problem found.
+ */
+export async function checkCreateIntent(
+  ctx: EngineContext,
+  caller: Caller,
+  input: CreateIntentInput,
+): Promise<CreateIntentInput> {
+  checkObjective(input.objective);
+  await checkProductExists(ctx, input.objective.product?.product_id);
+  checkConditions(input.conditions);
+  checkExpiry(ctx, input.guardrails?.expires_at);
+  checkPaymentMethod(caller, input.payment?.payment_method_id);
+  return { ...input, guardrails: normaliseMerchants(input.guardrails) };
+}
+
+function checkObjective(objective: CreateIntentInput['objective']) {
+  for (const kind of ['reservation', 'appointment'] as const) {
+    if (objective[kind]) {
+      throw new EngineError(
+        'unsupported_intent_type',
+        `v1 supports purchase intents only; objective.${kind} belongs to a reservation. Send objective.product or objective.procurement.`,
+        `objective.${kind}`,
+      );
+    }
+  }
+  if (objective.product && objective.procurement) {
+    throw invalid('objective', 'objective takes one of product or procurement, not both.');
+  }
+  if (!objective.product && !objective.procurement) {
+    throw missing(
+      'objective.product',
+      'objective.product is required: give objective.product.product_url (or product_id from Resolve).',
+    );
+  }
+  const product = objective.product;
+  if (product && !product.product_url && !product.product_id) {
+    throw missing(
+      'objective.product.product_url',
+      'objective.product needs product_url (the page to watch) or product_id (from POST /v1/resolve/products).',
+    );
+  }
+  if (
+    product?.quantity !== undefined &&
+    objective.quantity !== undefined &&
+    product.quantity !== objective.quantity
+  ) {
+    throw invalid(
+      'objective.quantity',
+      `objective.quantity (${objective.quantity}) differs from objective.product.quantity (${product.quantity}); send one, or the same value in both.`,
+    );
+  }
+}
+
+async function checkProductExists(ctx: EngineContext, productId: string | undefined) {
+  if (!productId) return;
+  if (!(await ctx.store.get('products', productId))) {
+    throw invalid(
+      'objective.product.product_id',
+      `No such product: '${productId}'. Find canonical ids with POST /v1/resolve/products, or send product_url.`,
+    );
+  }
+}
+
+function checkConditions(conditions: CreateIntentInput['conditions']) {
+  conditions?.time_windows?.forEach((window, i) => {
+    if (Date.parse(window.end) <= Date.parse(window.start)) {
+      throw invalid(
+        `conditions.time_windows[${i}].end`,
+        `conditions.time_windows[${i}].end must be after its start.`,
+      );
+    }
+  });
+  const range = conditions?.date_range;
+  if (range && range.end < range.start) {
+    throw invalid(
+      'conditions.date_range.end',
+      'conditions.date_range.end must not be before its start.',
+    );
+  }
+}
+
+function checkExpiry(ctx: EngineContext, expiresAt: string | undefined) {
+  if (expiresAt && Date.parse(expiresAt) <= ctx.clock.now()) {
+    throw invalid('guardrails.expires_at', 'guardrails.expires_at must be in the future.');
+  }
+}
+
+function checkPaymentMethod(caller: Caller, id: string | undefined) {
+  if (id && !findPaymentMethod(caller.livemode, id)) {
+    throw invalid(
+      'payment.payment_method_id',
+      `No such payment method: '${id}'. List the ones you may use with GET /v1/payment_methods.`,
+    );
+  }
+}
+
+function normaliseMerchants(guardrails: CreateIntentInput['guardrails']) {
+  if (!guardrails?.allowed_merchants) return guardrails;
+  const allowed = guardrails.allowed_merchants.map((value, i) => {
+    const id = merchantIdOf(value);
+    if (!id) {
+      throw invalid(
+        `guardrails.allowed_merchants[${i}]`,
+        `guardrails.allowed_merchants[${i}] must be a merchant host name such as shop.example.com.`,
+      );
+    }
+    return id;
+  });
+  return { ...guardrails, allowed_merchants: [...new Set(allowed)] };
+}

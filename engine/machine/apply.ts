@@ -1,0 +1,42 @@
+import type { EngineContext } from '../context';
+import { appendEvent, type EventDoc } from '../events/log';
+import type { IntentDoc } from '../intents/record';
+import type { StoreTx } from '../ports';
+import { isoTime } from '../util/time';
+import { isTerminal } from './states';
+import { canApply, TRANSITIONS, type Trigger } from './transitions';
+
+export interface Applied {
+  intent: IntentDoc;
+  event: EventDoc;
+}
+
+/**
+ * Moves an intent along one row of the table, re-reading it inside `tx` so that a decision taken
+ * on a stale copy (the intent was canceled meanwhile) can never apply. Returns null when the row
+ * does not apply to the current status. Writes the intent and its event in the same transaction.
+ */
+export async function applyTransition(
+  tx: StoreTx,
+  ctx: EngineContext,
+  intentId: string,
+  trigger: Trigger,
+  data: Record<string, unknown> = {},
+  patch: Partial<IntentDoc> = {},
+): Promise<Applied | null> {
+  const current = await tx.get<IntentDoc>('intents', intentId);
+  if (!current || !canApply(trigger, current.status)) return null;
+  const row = TRANSITIONS[trigger];
+  const terminal = isTerminal(row.to);
+  const intent: IntentDoc = {
+    ...current,
+    ...patch,
+    status: row.to,
+    updated_at: isoTime(ctx.clock.now()),
+    version: current.version + 1,
+    ...(terminal ? { next_check_at: null, next_action: null } : {}),
+  };
+  await tx.put('intents', intent);
+  const event = await appendEvent(tx, ctx, intent, row.event, data);
+  return { intent, event };
+}

@@ -1,0 +1,121 @@
+/**
+ * The engine touches the world only through these ports. Adapters live in engine/adapters
+ * (runtime-neutral or browser) and server/ (Node only).
+ */
+
+// ---------- clock and ids ----------
+
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+export interface IdSource {
+  /** A new sortable id with the given prefix, e.g. `int_01J...`. */
+  next(prefix: string): string;
+}
+
+// ---------- store ----------
+
+export type IndexValue = string | number;
+
+export interface TableDef {
+  /** Field of the document that is its primary key (a string). */
+  readonly key: string;
+  /** index name -> fields, compared in order. Queries fix a prefix and may range over the next field. */
+  readonly indexes: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface Range {
+  gt?: IndexValue;
+  gte?: IndexValue;
+  lt?: IndexValue;
+  lte?: IndexValue;
+}
+
+export interface Query {
+  index: string;
+  /** Values for the first fields of the index, in order. */
+  prefix: readonly IndexValue[];
+  /** Bounds on the field right after the prefix. */
+  range?: Range;
+  order?: 'asc' | 'desc';
+  limit?: number;
+}
+
+/** A stored document: plain JSON. Index fields hold strings or numbers; null/absent leaves it out of the index. */
+export type Doc = Record<string, unknown>;
+
+export interface StoreReader {
+  get<T extends Doc>(table: string, key: string): Promise<T | undefined>;
+  query<T extends Doc>(table: string, query: Query): Promise<T[]>;
+}
+
+export interface StoreTx extends StoreReader {
+  put(table: string, doc: Doc): Promise<void>;
+  delete(table: string, key: string): Promise<void>;
+}
+
+export interface Store extends StoreReader {
+  /**
+   * Runs `work` as one atomic, durable unit: all of its writes commit together or none do, and
+   * the returned promise settles only after the commit is durable. `work` may only await the
+   * operations of `tx` (no network, no timers): adapters may hold a database transaction open.
+   */
+  transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// ---------- network ----------
+
+export interface FetchRequest {
+  url: string;
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface FetchResponse {
+  status: number;
+  /** The URL after redirects. */
+  url: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type FetchFailure =
+  'invalid_url' | 'blocked_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
+
+export class FetchError extends Error {
+  constructor(
+    readonly failure: FetchFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+/** HTTP client with the guards of CONTRACT §15 (timeout, size cap, redirects re-checked, SSRF). */
+export interface Fetcher {
+  fetch(request: FetchRequest): Promise<FetchResponse>;
+}
+
+// ---------- scheduling ----------
+
+/** Runs `task` repeatedly; returns a stop function. Backed by timers in Node and chrome.alarms in the extension. */
+export interface Scheduler {
+  every(intervalMs: number, task: () => Promise<void>): () => void;
+}
+
+// ---------- signing ----------
+
+export interface Signer {
+  /** Key id published with the public key. */
+  readonly keyId: string;
+  sign(data: Uint8Array): Promise<Uint8Array>;
+  /** The public key as a JWK (OKP / Ed25519). */
+  publicJwk(): Promise<JsonWebKey & { kid: string }>;
+}

@@ -1,0 +1,31 @@
+import type { TableDef } from '../ports';
+
+/**
+ * Every table the engine stores, with its indexes. Adapters derive their physical schema from this
+ * (SQLite expression indexes, Dexie compound indexes, in-memory scans), so adding an index here is
+ * the whole migration for the index itself. `scope` is `<partner_id>:<test|live>`: the unit of
+ * isolation for every partner-owned object.
+ */
+export const TABLES = {
+  partners: { key: 'partner_id', indexes: { by_name: ['name'] } },
+  api_keys: { key: 'key_hash', indexes: { by_prefix: ['prefix'], by_created: ['created_at'] } },
+  intents: {
+    key: 'intent_id',
+    indexes: {
+      by_scope: ['scope', 'intent_id'],
+      by_user: ['scope', 'external_user_id', 'intent_id'],
+      by_status: ['scope', 'status', 'intent_id'],
+      by_user_status: ['scope', 'external_user_id', 'status', 'intent_id'],
+      by_due: ['next_check_at'],
+    },
+  },
+  events: { key: 'event_id', indexes: { by_intent: ['intent_id', 'event_id'] } },
+  idempotency: { key: 'id', indexes: { by_expiry: ['expires_at'] } },
+  products: { key: 'product_id', indexes: { by_url: ['url'] } },
+  receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
+} as const satisfies Record<string, TableDef>;
+
+export type TableName = keyof typeof TABLES;
+
+/** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
+export const SCHEMA_VERSION = 1;
