@@ -16,9 +16,11 @@ export {
 } from './machine/states';
 export { TRANSITIONS, type Trigger } from './machine/transitions';
 export { applyTransition } from './machine/apply';
-export { TEST_PAYMENT_METHODS } from './payments/methods';
+export { TEST_PAYMENT_METHODS, TEST_CARDS, type TestPaymentMethodId } from './payments/methods';
 export { createIdSource } from './ids';
 export { canonicalJson } from './util/canonical-json';
 export type { IntentDoc } from './intents/record';
 export type { EventDoc } from './events/log';
 export { matchesQuery, compareIndexValues, indexValues } from './store/query';
+export { AVAILABILITIES, type Availability } from './intents/record-schema';
+export { merchantIdOf } from './intents/merchant';

@@ -9,14 +9,10 @@ import { limitParam } from './params';
 
 const EventsQuery = z.strictObject({
   limit: limitParam(LIMITS.eventsLimit.default, LIMITS.eventsLimit.max),
-  cursor: z
-    .string()
-    .min(1)
-    .optional()
-    .openapi({
-      description:
-        'An event id (a prior `next_cursor`, or the last event seen): the page starts after it.',
-    }),
+  cursor: z.string().min(1).optional().openapi({
+    description:
+      'An event id (a prior `next_cursor`, or the last event seen): the page starts after it.',
+  }),
 });
 
 export const listIntentEvents = defineEndpoint({
