@@ -8,32 +8,42 @@ export interface PaymentMethod {
   livemode: boolean;
 }
 
-const testCard = (
-  id: string,
-  brand: string,
-  last4: string,
-  description: string,
-): PaymentMethod => ({
-  object: 'payment_method',
-  id,
+const card = (number: string, brand: string, description: string) => ({
+  number,
   brand,
-  last4,
+  exp_month: 12,
+  exp_year: 2034,
   description,
-  livemode: false,
 });
 
-export const TEST_PAYMENT_METHODS: readonly PaymentMethod[] = [
-  testCard('pm_card_visa', 'visa', '4242', 'Succeeds without asking the user.'),
-  testCard(
-    'pm_card_otp_required',
+/**
+ * Test card numbers: the delegated-payment request carries the number, and the sandbox merchant
+ * decides the outcome from it (it reads this same table).
+ */
+export const TEST_CARDS = {
+  pm_card_visa: card('4242424242424242', 'visa', 'Succeeds without asking the user.'),
+  pm_card_otp_required: card(
+    '4000002500003155',
     'visa',
-    '3155',
     'Asks for a one-time code; the sandbox accepts 000000.',
   ),
-  testCard('pm_card_3ds_required', 'mastercard', '3220', 'Asks for a 3-D Secure challenge.'),
-  testCard('pm_card_declined', 'visa', '0002', 'Fails with card_declined.'),
-  testCard('pm_card_insufficient_funds', 'visa', '9995', 'Fails with insufficient_funds.'),
-];
+  pm_card_3ds_required: card('5200000000003220', 'mastercard', 'Asks for a 3-D Secure challenge.'),
+  pm_card_declined: card('4000000000000002', 'visa', 'Fails with card_declined.'),
+  pm_card_insufficient_funds: card('4000000000009995', 'visa', 'Fails with insufficient_funds.'),
+} as const;
+
+export type TestPaymentMethodId = keyof typeof TEST_CARDS;
+
+export const TEST_PAYMENT_METHODS: readonly PaymentMethod[] = Object.entries(TEST_CARDS).map(
+  ([id, test]) => ({
+    object: 'payment_method',
+    id,
+    brand: test.brand,
+    last4: test.number.slice(-4),
+    description: test.description,
+    livemode: false,
+  }),
+);
 
 /** Live methods come from a configured vault later; none are configured in v1. */
 export function paymentMethodsFor(livemode: boolean): readonly PaymentMethod[] {
