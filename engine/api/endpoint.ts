@@ -35,9 +35,13 @@ export interface Endpoint<B extends Schema | undefined, Q extends Schema | undef
   description?: string;
   tag: string;
   body?: B;
+  /** False when the whole body may be omitted (cancel). */
+  bodyRequired?: boolean;
   query?: Q;
   success: { status: 200 | 201; schema: Schema; description: string };
   errors: ErrorCode[];
+  /** Runs on the raw body before validation, for rules that must win over field errors. */
+  precheck?: (body: Record<string, unknown>) => void;
   /** Public endpoints skip authentication. */
   public?: boolean;
   handle: (
@@ -64,6 +68,7 @@ export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
   app.openAPIRegistry.registerPath(toRoute(endpoint, params));
   const honoPath = `/v1${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
   app.on(endpoint.method.toUpperCase(), honoPath, async (c) => {
+    endpoint.precheck?.(c.var.body);
     const body = endpoint.body ? parseWith(endpoint.body, c.var.body) : undefined;
     const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : undefined;
     return endpoint.handle(c, { body, query, params: c.req.param() as Record<string, string> });
@@ -108,7 +113,12 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
         : {}),
       ...(endpoint.query ? { query: endpoint.query as never } : {}),
       ...(endpoint.body
-        ? { body: { required: true, content: { 'application/json': { schema: endpoint.body } } } }
+        ? {
+            body: {
+              required: endpoint.bodyRequired ?? true,
+              content: { 'application/json': { schema: endpoint.body } },
+            },
+          }
         : {}),
       ...(endpoint.method === 'post' ? { headers: idempotencyHeader() } : {}),
     },

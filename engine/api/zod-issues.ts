@@ -75,7 +75,7 @@ export function issuesToError(issues: readonly Issue[], input: unknown, root = '
   const issue = issues[0]!;
   const param = join(pathOf(issue.path)) || 'body';
   const value = valueAt(input, issue.path);
-  if (value === undefined && issue.code === 'invalid_type') {
+  if (value === undefined && issue.code !== 'custom') {
     return new EngineError('parameter_missing', `${param} is required.`, param);
   }
   return new EngineError('parameter_invalid', describe(issue, param, value), param);

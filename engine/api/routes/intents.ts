@@ -15,7 +15,6 @@ import { STATUSES } from '../../machine/states';
 import { commit } from '../commit';
 import { defineEndpoint } from '../endpoint';
 import { z } from '../zod';
-import { parseWith } from '../zod-issues';
 import { limitParam } from './params';
 
 const TAG = 'Intents';
@@ -35,16 +34,18 @@ export const createIntent = defineEndpoint({
     'parameter_unknown',
     'unsupported_intent_type',
   ],
-  handle: async (c) => {
-    // The type decides everything else, so it is checked before the rest of the body.
-    if (c.var.body.type === 'reservation') {
+  body: CreateIntentBody,
+  // The type decides everything else, so a reservation is refused before any field error.
+  precheck: (raw) => {
+    if (raw.type === 'reservation') {
       throw new EngineError(
         'unsupported_intent_type',
         "v1 supports type 'purchase' only; reservation intents come in a later version.",
         'type',
       );
     }
-    const body = parseWith(CreateIntentBody, c.var.body);
+  },
+  handle: async (c, { body }) => {
     const intent = await prepareIntent(c.var.ctx, c.var.caller, body);
     return commit(c, 201, async (tx) => toIntentView(await insertIntent(tx, c.var.ctx, intent)));
   },
@@ -107,6 +108,7 @@ export const cancelIntentEndpoint = defineEndpoint({
     'Stops monitoring and execution. The body may be empty. A terminal intent answers 409.',
   tag: TAG,
   body: CancelIntentBody,
+  bodyRequired: false,
   success: { status: 200, schema: IntentRecord, description: 'The intent, `canceled`.' },
   errors: ['resource_missing', 'intent_not_cancelable', 'parameter_unknown'],
   handle: async (c, { body, params }) =>

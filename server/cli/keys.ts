@@ -1,0 +1,52 @@
+import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { parseFlags, UsageError } from './args';
+
+const USAGE = `intent-server keys create --partner NAME [--live] [--data DIR]
+intent-server keys list [--data DIR]
+intent-server keys revoke KEY_PREFIX [--data DIR]`;
+
+export async function keysCommand(args: string[]) {
+  const { values, positionals } = parseFlags(args, {
+    partner: { type: 'string' },
+    live: { type: 'boolean', default: false },
+    data: { type: 'string' },
+  });
+  const [action, target] = positionals;
+  const engine = createNodeEngine({ dataDir: dataDirFrom(values.data) });
+  try {
+    switch (action) {
+      case 'create': {
+        if (!values.partner) throw new UsageError(`keys create needs --partner NAME\n${USAGE}`);
+        const { key, partner } = await engine.keys.create(values.partner, values.live);
+        console.log(
+          `Created a ${values.live ? 'live' : 'test'} key for partner '${partner.name}' (${partner.partner_id}).`,
+        );
+        console.log('It is shown only now; store it safely:');
+        console.log(key);
+        return;
+      }
+      case 'list': {
+        const keys = await engine.keys.list();
+        if (keys.length === 0)
+          console.log('No keys yet. Create one with: intent-server keys create --partner NAME');
+        for (const key of keys) {
+          const state = key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
+          console.log(
+            `${key.prefix}…  ${key.livemode ? 'live' : 'test'}  ${key.partner_name}  created ${key.created_at}  ${state}`,
+          );
+        }
+        return;
+      }
+      case 'revoke': {
+        if (!target) throw new UsageError(`keys revoke needs KEY_PREFIX\n${USAGE}`);
+        const revoked = await engine.keys.revoke(target);
+        console.log(`Revoked ${revoked.prefix}… (${revoked.livemode ? 'live' : 'test'}).`);
+        return;
+      }
+      default:
+        throw new UsageError(USAGE);
+    }
+  } finally {
+    await engine.close();
+  }
+}

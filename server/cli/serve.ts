@@ -1,0 +1,92 @@
+import { serve as serveHttp, type ServerType } from '@hono/node-server';
+import { DEFAULT_RATE_LIMIT } from '../../engine/index';
+import { createServerApp } from '../http/app';
+import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { intFlag, parseFlags } from './args';
+
+const HOUR = 60 * 60 * 1000;
+
+export async function serveCommand(args: string[]) {
+  const { values } = parseFlags(args, {
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    data: { type: 'string' },
+    'sandbox-port': { type: 'string' },
+    'no-sandbox': { type: 'boolean', default: false },
+    'check-interval': { type: 'string' },
+    'allow-private-network': { type: 'boolean', default: false },
+    'rate-limit': { type: 'string' },
+  });
+  const port = intFlag(values.port ?? process.env.PORT, 'port', 8080);
+  const perSecond = intFlag(
+    values['rate-limit'] ?? process.env.INTENT_RATE_LIMIT,
+    'rate-limit',
+    DEFAULT_RATE_LIMIT.perSecond,
+  );
+  const dataDir = dataDirFrom(values.data);
+  const engine = createNodeEngine({
+    dataDir,
+    api: {
+      rateLimit: { perSecond, burst: perSecond * 2 },
+      onUnexpectedError: (error, requestId) => console.error(`[${requestId}]`, error),
+    },
+  });
+
+  const server = await listen(createServerApp(engine).fetch, port, values.host);
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const base = `http://${values.host}:${actualPort}`;
+  console.log(`Intent Commerce API: ${base}/v1  (reference: ${base}/docs)`);
+  console.log(`Data directory: ${dataDir}`);
+  await printFirstKey(engine);
+  console.log('Ready. Ctrl+C stops the server.');
+
+  const maintenance = setInterval(() => void engine.maintain().catch(console.error), HOUR);
+  const stop = async (signal: string) => {
+    console.log(`${signal}: shutting down…`);
+    clearInterval(maintenance);
+    await closeServer(server);
+    await engine.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** A newcomer can call the API at once: a fresh data dir gets one test key, printed once. */
+async function printFirstKey(engine: ReturnType<typeof createNodeEngine>) {
+  if ((await engine.keys.list()).length > 0) {
+    console.log(
+      'API keys: see `intent-server keys list`; create one with `intent-server keys create --partner NAME`.',
+    );
+    return;
+  }
+  const { key } = await engine.keys.create('default', false);
+  console.log('Test API key (shown only now):');
+  console.log(`  ${key}`);
+}
+
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  hostname: string,
+) {
+  return new Promise<ServerType>((resolve, reject) => {
+    const server = serveHttp({ fetch, port, hostname }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: ServerType) {
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      resolve();
+    }, 5000);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,39 @@
+import { UsageError } from './cli/args';
+import { keysCommand } from './cli/keys';
+import { serveCommand } from './cli/serve';
+
+const USAGE = `Usage: intent-server <command>
+
+  serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--sandbox-port 8081 | --no-sandbox]
+        [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
+  keys create --partner NAME [--live] [--data DIR]
+  keys list [--data DIR]
+  keys revoke KEY_PREFIX [--data DIR]
+
+Environment: PORT, INTENT_DATA_DIR (default ./data), INTENT_RATE_LIMIT.`;
+
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
+  serve: serveCommand,
+  keys: keysCommand,
+};
+
+async function main(argv: string[]) {
+  const [command, ...rest] = argv;
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    console.log(USAGE);
+    process.exitCode = command && !['help', '--help', '-h'].includes(command) ? 2 : 0;
+    return;
+  }
+  await run(rest);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    process.exitCode = 2;
+    return;
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,54 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { testApi } from '../support/api';
+
+describe('GET /v1/openapi.json', () => {
+  it('serves a valid OpenAPI 3.1 document without authentication', async () => {
+    const { call } = await testApi();
+    const res = await call('GET', '/v1/openapi.json', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(res.body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every intent endpoint with its error responses', async () => {
+    const { call } = await testApi();
+    const doc = (await call('GET', '/v1/openapi.json', { key: null })).body;
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        id: `${method.toUpperCase()} ${path}`,
+        op,
+      })),
+    );
+    expect(operations.map((o) => o.id).sort()).toEqual(
+      [
+        'GET /v1/intents',
+        'GET /v1/intents/{intent_id}',
+        'GET /v1/intents/{intent_id}/events',
+        'GET /v1/intents/{intent_id}/receipt',
+        'GET /v1/payment_methods',
+        'POST /v1/intents',
+        'POST /v1/intents/{intent_id}/cancel',
+        'POST /v1/intents/{intent_id}/resume',
+      ].sort(),
+    );
+    const create = operations.find((o) => o.id === 'POST /v1/intents')!.op;
+    expect(Object.keys(create.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+    ]);
+    expect(doc.components.schemas.CreateIntentRequest.properties.objective).toBeDefined();
+    expect(doc.components.schemas.Error).toBeDefined();
+  });
+});

@@ -1,0 +1,221 @@
+import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import type { Doc, Store, TableDef } from '../../engine/index';
+
+/** A small schema exercising every query shape the engine uses. */
+export const CONTRACT_SCHEMA = {
+  items: {
+    key: 'id',
+    indexes: {
+      by_owner: ['owner', 'id'],
+      by_owner_kind: ['owner', 'kind', 'id'],
+      by_due: ['due'],
+    },
+  },
+  other: { key: 'id', indexes: { by_owner: ['owner', 'id'] } },
+} satisfies Record<string, TableDef>;
+
+const item = (id: string, owner: string, extra: Doc = {}) => ({ id, owner, kind: 'a', ...extra });
+
+/**
+ * The behaviour every Store adapter must have. Runs against memory, Dexie (fake-indexeddb) and
+ * SQLite; a PostgreSQL adapter will run it too.
+ */
+export function runStoreContract(name: string, create: () => Promise<Store>) {
+  describe(`Store contract: ${name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await create();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('reads back what a transaction wrote, as a copy', async () => {
+      await store.transact((tx) => tx.put('items', item('i1', 'o1', { nested: { n: 1 } })));
+      const doc = await store.get<Doc>('items', 'i1');
+      expect(doc).toEqual({ id: 'i1', owner: 'o1', kind: 'a', nested: { n: 1 } });
+      (doc!.nested as { n: number }).n = 99;
+      expect(await store.get('items', 'i1')).toMatchObject({ nested: { n: 1 } });
+    });
+
+    it('answers undefined for a missing key', async () => {
+      expect(await store.get('items', 'nope')).toBeUndefined();
+    });
+
+    it('replaces a document put twice under one key', async () => {
+      await store.transact((tx) => tx.put('items', item('i1', 'o1', { v: 1 })));
+      await store.transact((tx) => tx.put('items', item('i1', 'o1', { v: 2 })));
+      expect(await store.get('items', 'i1')).toMatchObject({ v: 2 });
+      expect(await store.query('items', { index: 'by_owner', prefix: ['o1'] })).toHaveLength(1);
+    });
+
+    it('deletes', async () => {
+      await store.transact((tx) => tx.put('items', item('i1', 'o1')));
+      await store.transact((tx) => tx.delete('items', 'i1'));
+      expect(await store.get('items', 'i1')).toBeUndefined();
+      expect(await store.query('items', { index: 'by_owner', prefix: ['o1'] })).toEqual([]);
+    });
+
+    it('commits all writes of a unit or none of them', async () => {
+      await expect(
+        store.transact(async (tx) => {
+          await tx.put('items', item('i1', 'o1'));
+          await tx.put('other', item('x1', 'o1'));
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.get('items', 'i1')).toBeUndefined();
+      expect(await store.get('other', 'x1')).toBeUndefined();
+    });
+
+    it('lets a unit read its own writes, including in queries', async () => {
+      const seen = await store.transact(async (tx) => {
+        await tx.put('items', item('i1', 'o1'));
+        await tx.put('items', item('i2', 'o1'));
+        await tx.delete('items', 'i1');
+        return {
+          got: await tx.get('items', 'i2'),
+          listed: (await tx.query<Doc>('items', { index: 'by_owner', prefix: ['o1'] })).map(
+            (d) => d.id,
+          ),
+        };
+      });
+      expect(seen.got).toMatchObject({ id: 'i2' });
+      expect(seen.listed).toEqual(['i2']);
+    });
+
+    it('isolates a failing unit from units committed around it', async () => {
+      const results = await Promise.allSettled([
+        store.transact((tx) => tx.put('items', item('a', 'o1'))),
+        store.transact(async (tx) => {
+          await tx.put('items', item('b', 'o1'));
+          throw new Error('no');
+        }),
+        store.transact((tx) => tx.put('items', item('c', 'o1'))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const ids = (await store.query<Doc>('items', { index: 'by_owner', prefix: ['o1'] })).map(
+        (d) => d.id,
+      );
+      expect(ids).toEqual(['a', 'c']);
+    });
+
+    it('serialises concurrent read-modify-write units (no lost update)', async () => {
+      await store.transact((tx) => tx.put('items', item('counter', 'o1', { n: 0 })));
+      await Promise.all(
+        Array.from({ length: 25 }, () =>
+          store.transact(async (tx) => {
+            const doc = (await tx.get<Doc>('items', 'counter'))!;
+            await tx.put('items', { ...doc, n: (doc.n as number) + 1 });
+          }),
+        ),
+      );
+      expect(await store.get('items', 'counter')).toMatchObject({ n: 25 });
+    });
+
+    it('returns the value of the unit', async () => {
+      expect(await store.transact(async () => 42)).toBe(42);
+    });
+
+    describe('queries', () => {
+      beforeEach(async () => {
+        await store.transact(async (tx) => {
+          for (const [id, owner, kind, due] of [
+            ['k1', 'o1', 'a', 30],
+            ['k2', 'o1', 'b', 10],
+            ['k3', 'o2', 'a', 20],
+            ['k4', 'o1', 'a', null],
+            ['k5', 'o1', 'b', 40],
+          ] as const) {
+            await tx.put('items', { id, owner, kind, ...(due === null ? {} : { due }) });
+          }
+        });
+      });
+      const ids = (docs: Doc[]) => docs.map((d) => d.id);
+
+      it('filters by prefix and orders by the next field', async () => {
+        expect(ids(await store.query('items', { index: 'by_owner', prefix: ['o1'] }))).toEqual([
+          'k1',
+          'k2',
+          'k4',
+          'k5',
+        ]);
+        expect(
+          ids(await store.query('items', { index: 'by_owner', prefix: ['o1'], order: 'desc' })),
+        ).toEqual(['k5', 'k4', 'k2', 'k1']);
+      });
+
+      it('filters by a longer prefix', async () => {
+        expect(
+          ids(await store.query('items', { index: 'by_owner_kind', prefix: ['o1', 'b'] })),
+        ).toEqual(['k2', 'k5']);
+      });
+
+      it('applies exclusive and inclusive bounds after the prefix', async () => {
+        const q = (range: object, order: 'asc' | 'desc' = 'asc') =>
+          store.query('items', { index: 'by_owner', prefix: ['o1'], range, order });
+        expect(ids(await q({ gt: 'k2' }))).toEqual(['k4', 'k5']);
+        expect(ids(await q({ gte: 'k2' }))).toEqual(['k2', 'k4', 'k5']);
+        expect(ids(await q({ lt: 'k4' }, 'desc'))).toEqual(['k2', 'k1']);
+        expect(ids(await q({ lte: 'k4' }, 'desc'))).toEqual(['k4', 'k2', 'k1']);
+        expect(ids(await q({ gt: 'k1', lt: 'k5' }))).toEqual(['k2', 'k4']);
+      });
+
+      it('ranges over numbers on a single-field index and leaves out docs without the field', async () => {
+        expect(ids(await store.query('items', { index: 'by_due', prefix: [] }))).toEqual([
+          'k2',
+          'k3',
+          'k1',
+          'k5',
+        ]);
+        expect(
+          ids(await store.query('items', { index: 'by_due', prefix: [], range: { lte: 30 } })),
+        ).toEqual(['k2', 'k3', 'k1']);
+        expect(
+          ids(
+            await store.query('items', { index: 'by_due', prefix: [], range: { gt: 10, lt: 40 } }),
+          ),
+        ).toEqual(['k3', 'k1']);
+      });
+
+      it('limits', async () => {
+        expect(
+          ids(
+            await store.query('items', {
+              index: 'by_owner',
+              prefix: ['o1'],
+              order: 'desc',
+              limit: 2,
+            }),
+          ),
+        ).toEqual(['k5', 'k4']);
+        expect(
+          ids(
+            await store.query('items', {
+              index: 'by_owner',
+              prefix: ['o1'],
+              range: { gt: 'k1' },
+              limit: 1,
+            }),
+          ),
+        ).toEqual(['k2']);
+      });
+
+      it('matches an exact full key', async () => {
+        expect(
+          ids(await store.query('items', { index: 'by_owner_kind', prefix: ['o2', 'a', 'k3'] })),
+        ).toEqual(['k3']);
+        expect(ids(await store.query('items', { index: 'by_due', prefix: [20] }))).toEqual(['k3']);
+      });
+
+      it('finds nothing for an unknown prefix', async () => {
+        expect(await store.query('items', { index: 'by_owner', prefix: ['zzz'] })).toEqual([]);
+      });
+    });
+
+    it('rejects an unknown table or index', async () => {
+      await expect(store.get('nope', 'x')).rejects.toThrow();
+      await expect(store.query('items', { index: 'nope', prefix: [] })).rejects.toThrow();
+    });
+  });
+}
