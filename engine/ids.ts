@@ -13,9 +13,19 @@ function encodeTime(ms: number): string {
   return out;
 }
 
+// Random bytes are drawn in blocks: one getRandomValues call per 256 ids instead of one per id.
+const pool = new Uint8Array(4096);
+let poolOffset = pool.length;
+
 function randomChars(count: number): number[] {
-  const bytes = crypto.getRandomValues(new Uint8Array(count));
-  return Array.from(bytes, (b) => b % 32);
+  if (poolOffset + count > pool.length) {
+    crypto.getRandomValues(pool);
+    poolOffset = 0;
+  }
+  const out = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = pool[poolOffset + i]! & 31;
+  poolOffset += count;
+  return out;
 }
 
 /** Adds one to a base32 digit array; the random part is 80 bits, so it never overflows in practice. */

@@ -23,11 +23,7 @@ export interface ApiOptions {
 /** The v1 API as a web-standard fetch handler: `app.fetch(Request) -> Response`. */
 export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
   const app = new OpenAPIHono<ApiEnv>();
-  app.use('*', async (c, next) => {
-    c.set('ctx', ctx);
-    await next();
-  });
-  app.use('*', requestId());
+  app.use('*', requestId(ctx));
   let document: unknown;
   app.get('/v1/openapi.json', (c) =>
     c.json((document ??= app.getOpenAPI31Document(OPENAPI_INFO)) as object),
@@ -54,7 +50,7 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
 }
 
 function errorResponse(c: Context<ApiEnv>, error: unknown, options: ApiOptions): Response {
-  const requestId = c.var.requestId ?? 'req_unknown';
+  const requestId = c.get('requestId') ?? 'req_unknown';
   const known =
     error instanceof EngineError
       ? error

@@ -14,7 +14,9 @@ export async function commit<T extends object>(
   status: 200 | 201,
   work: (tx: StoreTx) => Promise<T>,
 ): Promise<Response> {
-  const { ctx, idempotency, requestId } = c.var;
+  const ctx = c.get('ctx');
+  const idempotency = c.get('idempotency');
+  const requestId = c.get('requestId');
   const outcome = await ctx.store.transact(async (tx) => {
     if (idempotency) {
       const prior = await findIdempotent(tx, ctx, idempotency.id);

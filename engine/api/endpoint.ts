@@ -68,8 +68,8 @@ export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
   app.openAPIRegistry.registerPath(toRoute(endpoint, params));
   const honoPath = `/v1${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
   app.on(endpoint.method.toUpperCase(), honoPath, async (c) => {
-    endpoint.precheck?.(c.var.body);
-    const body = endpoint.body ? parseWith(endpoint.body, c.var.body) : undefined;
+    endpoint.precheck?.(c.get('body'));
+    const body = endpoint.body ? parseWith(endpoint.body, c.get('body')) : undefined;
     const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : undefined;
     return endpoint.handle(c, { body, query, params: c.req.param() as Record<string, string> });
   });

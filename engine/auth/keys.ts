@@ -99,15 +99,34 @@ export async function revokeApiKey(ctx: EngineContext, prefix: string): Promise<
   });
 }
 
-/** Resolves a bearer token to its caller, or throws invalid_api_key. */
-export async function authenticate(ctx: EngineContext, token: string): Promise<Caller> {
-  const unknown = new EngineError(
+const invalidKey = () =>
+  new EngineError(
     'invalid_api_key',
     'Invalid API key provided. Check the key, or create one with `intent-server keys create`.',
   );
-  if (!KEY_PATTERN.test(token)) throw unknown;
-  const record = await ctx.store.get<ApiKeyDoc>('api_keys', await sha256Hex(token));
-  if (!record || record.revoked_at) throw unknown;
+
+/** token -> sha256(token). Hashing is deterministic, so the cache never goes stale; it only saves CPU. */
+const hashes = new Map<string, string>();
+const HASH_CACHE_SIZE = 10_000;
+
+async function hashOf(token: string): Promise<string> {
+  let hash = hashes.get(token);
+  if (hash === undefined) {
+    hash = await sha256Hex(token);
+    if (hashes.size >= HASH_CACHE_SIZE) hashes.delete(hashes.keys().next().value!);
+    hashes.set(token, hash);
+  }
+  return hash;
+}
+
+/**
+ * Resolves a bearer token to its caller, or throws invalid_api_key. The key record is read on
+ * every request, so a revocation (even by the CLI in another process) applies at once.
+ */
+export async function authenticate(ctx: EngineContext, token: string): Promise<Caller> {
+  if (!KEY_PATTERN.test(token)) throw invalidKey();
+  const record = await ctx.store.get<ApiKeyDoc>('api_keys', await hashOf(token));
+  if (!record || record.revoked_at) throw invalidKey();
   return {
     partnerId: record.partner_id,
     livemode: record.livemode,

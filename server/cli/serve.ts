@@ -27,7 +27,8 @@ export async function serveCommand(args: string[]) {
   const engine = createNodeEngine({
     dataDir,
     api: {
-      rateLimit: { perSecond, burst: perSecond * 2 },
+      // 0 turns the limiter off (benchmarks, trusted single-tenant installs).
+      rateLimit: perSecond === 0 ? false : { perSecond, burst: perSecond * 2 },
       onUnexpectedError: (error, requestId) => console.error(`[${requestId}]`, error),
     },
   });

@@ -8,7 +8,7 @@ import type {
   StoreTx,
   TableDef,
 } from '../../engine/ports';
-import { migrate } from './sqlite-schema';
+import { columnOf, indexedFields, migrate } from './sqlite-schema';
 
 type Db = Database.Database;
 
@@ -22,8 +22,6 @@ export interface SqliteStoreOptions {
   /** Most units committed together; more wait for the next commit. */
   maxBatch?: number;
 }
-
-const column = (field: string) => `json_extract(doc, '$.${field}')`;
 
 /**
  * SQLite store (better-sqlite3, WAL, synchronous=FULL).
@@ -67,14 +65,19 @@ export function createSqliteStore(
     },
   });
 
+  const columns = new Map(Object.entries(schema).map(([table, def]) => [table, indexedFields(def)]));
   const tx: StoreTx = {
     ...readerOf(writer),
     async put(table, doc) {
       const key = doc[tableDef(schema, table).key];
       if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
-      prepared(writer, `INSERT OR REPLACE INTO "${table}" (id, doc) VALUES (?, ?)`).run(
+      const fields = columns.get(table)!;
+      const names = ['id', 'doc', ...fields.map(columnOf)].join(', ');
+      const marks = ['?', '?', ...fields.map(() => '?')].join(', ');
+      prepared(writer, `INSERT OR REPLACE INTO "${table}" (${names}) VALUES (${marks})`).run(
         key,
         JSON.stringify(doc),
+        ...fields.map((field) => indexable(doc[field])),
       );
     },
     async delete(table, key) {
@@ -83,6 +86,13 @@ export function createSqliteStore(
     },
   };
 
+  const control = {
+    begin: writer.prepare('BEGIN IMMEDIATE'),
+    savepoint: writer.prepare('SAVEPOINT unit'),
+    release: writer.prepare('RELEASE unit'),
+    rollbackTo: writer.prepare('ROLLBACK TO unit'),
+    commit: writer.prepare('COMMIT'),
+  };
   let queue: Unit[] = [];
   let scheduled = false;
   let flushing = false;
@@ -101,20 +111,20 @@ export function createSqliteStore(
     queue = queue.slice(batch.length);
     const settled: Array<() => void> = [];
     try {
-      writer.exec('BEGIN IMMEDIATE');
+      control.begin.run();
       for (const unit of batch) {
-        writer.exec('SAVEPOINT unit');
+        control.savepoint.run();
         try {
           const value = await unit.work(tx);
-          writer.exec('RELEASE unit');
+          control.release.run();
           settled.push(() => unit.resolve(value));
         } catch (error) {
-          writer.exec('ROLLBACK TO unit');
-          writer.exec('RELEASE unit');
+          control.rollbackTo.run();
+          control.release.run();
           settled.push(() => unit.reject(error));
         }
       }
-      writer.exec('COMMIT');
+      control.commit.run();
       for (const settle of settled) settle();
     } catch (error) {
       if (writer.inTransaction) writer.exec('ROLLBACK');
@@ -143,6 +153,10 @@ export function createSqliteStore(
   };
 }
 
+/** Index columns hold strings and numbers only; anything else leaves the row out of the index. */
+const indexable = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? value : null;
+
 function open(file: string): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -165,7 +179,7 @@ function toSql(table: string, def: TableDef, query: Query) {
   const where: string[] = [];
   const params: IndexValue[] = [];
   query.prefix.forEach((value, i) => {
-    where.push(`${column(fields[i]!)} = ?`);
+    where.push(`${columnOf(fields[i]!)} = ?`);
     params.push(value);
   });
   const next = fields[query.prefix.length];
@@ -179,13 +193,13 @@ function toSql(table: string, def: TableDef, query: Query) {
   for (const [op, value] of bounds) {
     if (value === undefined) continue;
     if (!next) throw new Error('A range needs an index field after the prefix');
-    where.push(`${column(next)} ${op} ?`);
+    where.push(`${columnOf(next)} ${op} ?`);
     params.push(value);
   }
   // Docs missing any index field are not in the index (as in IndexedDB).
-  for (const field of fields) where.push(`${column(field)} IS NOT NULL`);
+  for (const field of fields) where.push(`${columnOf(field)} IS NOT NULL`);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = fields.slice(query.prefix.length).map((f) => `${column(f)} ${direction}`);
+  const orderBy = fields.slice(query.prefix.length).map((f) => `${columnOf(f)} ${direction}`);
   let sql = `SELECT doc FROM "${table}" WHERE ${where.join(' AND ')}`;
   if (orderBy.length > 0) sql += ` ORDER BY ${orderBy.join(', ')}`;
   if (query.limit !== undefined) {

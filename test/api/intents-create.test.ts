@@ -381,3 +381,37 @@ describe('POST /v1/intents', () => {
     expect(res.status).toBe(201);
   });
 });
+
+describe('request bodies without Content-Length', () => {
+  const stream = (text: string, chunk = 1024) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(text);
+        for (let i = 0; i < bytes.length; i += chunk) controller.enqueue(bytes.slice(i, i + chunk));
+        controller.close();
+      },
+    });
+
+  async function post(body: string) {
+    const { engine, key } = await testApi();
+    const res = await engine.fetch(
+      new Request('http://api.test/v1/intents', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        body: stream(body),
+        duplex: 'half',
+      } as RequestInit),
+    );
+    return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+  }
+
+  it('accepts a streamed body under the cap', async () => {
+    expect((await post(JSON.stringify(intentBody()))).status).toBe(201);
+  });
+
+  it('refuses a streamed body past 64 KiB with 413', async () => {
+    const res = await post(JSON.stringify(intentBody({ metadata: { note: 'x'.repeat(100 * 1024) } })));
+    expect(res.status).toBe(413);
+    expect(res.body.error?.code).toBe('body_too_large');
+  });
+});

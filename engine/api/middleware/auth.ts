@@ -15,6 +15,6 @@ export const auth = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
         : 'No API key provided. Send it as `Authorization: Bearer sk_test_...`.',
     );
   }
-  c.set('caller', await authenticate(c.var.ctx, match[1]!));
+  c.set('caller', await authenticate(c.get('ctx'), match[1]!));
   await next();
 };

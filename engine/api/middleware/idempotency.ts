@@ -28,9 +28,9 @@ export function idempotency(): MiddlewareHandler<ApiEnv> {
         'Idempotency-Key',
       );
     }
-    const id = idempotencyId(c.var.caller, c.req.method, c.req.path, key);
-    const requestHash = await sha256Hex(canonicalJson(c.var.body));
-    const prior = await findIdempotent(c.var.ctx.store, c.var.ctx, id);
+    const id = idempotencyId(c.get('caller'), c.req.method, c.req.path, key);
+    const requestHash = await sha256Hex(canonicalJson(c.get('body')));
+    const prior = await findIdempotent(c.get('ctx').store, c.get('ctx'), id);
     if (prior) return replay(c, prior, requestHash);
     if (inFlight.has(id)) {
       throw new EngineError(

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { EngineError } from '../../errors';
 import { LIMITS } from '../../limits';
 import type { ApiEnv } from '../env';
@@ -16,35 +15,51 @@ const tooLarge = () =>
  * Reads the body of a write: at most 64 KiB, JSON only (415 otherwise), a JSON object. An absent
  * body reads as `{}` so that cancel can be called with no body at all.
  */
-export const jsonBody = (): MiddlewareHandler<ApiEnv> => {
-  const limit = bodyLimit({
-    maxSize: LIMITS.bodyBytes,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
-  return async (c, next) => {
-    const type = c.req.header('Content-Type');
-    const length = c.req.header('Content-Length');
-    const hasBody =
-      (length !== undefined && length !== '0') || c.req.header('Transfer-Encoding') !== undefined;
-    if (!hasBody && !type) {
-      c.set('body', {});
-      return next();
-    }
-    if (!type || !JSON_TYPE.test(type)) {
-      throw new EngineError(
-        'unsupported_media_type',
-        `Send the body as JSON with \`Content-Type: application/json\` (got ${type ? `'${type}'` : 'no Content-Type'}).`,
-      );
-    }
-    return limit(c, async () => {
-      const text = await c.req.text();
-      c.set('body', parseObject(text));
-      await next();
-    });
-  };
+export const jsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
+  const type = c.req.header('Content-Type');
+  const length = c.req.header('Content-Length');
+  const chunked = length === undefined && c.req.header('Transfer-Encoding') !== undefined;
+  if (!type && !chunked && (length === undefined || length === '0')) {
+    c.set('body', {});
+    return next();
+  }
+  if (!type || !JSON_TYPE.test(type)) {
+    throw new EngineError(
+      'unsupported_media_type',
+      `Send the body as JSON with \`Content-Type: application/json\` (got ${type ? `'${type}'` : 'no Content-Type'}).`,
+    );
+  }
+  if (length !== undefined && Number(length) > LIMITS.bodyBytes) throw tooLarge();
+  const text = chunked ? await readCapped(c.req.raw) : await c.req.text();
+  if (text.length > LIMITS.bodyBytes) throw tooLarge();
+  c.set('body', parseObject(text));
+  return next();
 };
+
+/** A body without Content-Length is read chunk by chunk and refused as soon as it passes the cap. */
+async function readCapped(request: Request): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > LIMITS.bodyBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
 
 function parseObject(text: string): Record<string, unknown> {
   if (text.trim() === '') return {};

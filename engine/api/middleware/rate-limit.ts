@@ -13,7 +13,7 @@ interface Bucket {
 export function rateLimit(limit: RateLimit, clock: Clock): MiddlewareHandler<ApiEnv> {
   const buckets = new Map<string, Bucket>();
   return async (c, next) => {
-    const key = c.var.caller.scope;
+    const key = c.get('caller').scope;
     const now = clock.now();
     const bucket = buckets.get(key) ?? { tokens: limit.burst, at: now };
     bucket.tokens = Math.min(

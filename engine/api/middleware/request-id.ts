@@ -1,10 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
+import type { EngineContext } from '../../context';
 import type { ApiEnv } from '../env';
 
-/** Gives every request an id, echoed in the X-Request-Id header and in every body. */
-export const requestId = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
-  const id = c.var.ctx.ids.next('req');
-  c.set('requestId', id);
-  c.header('X-Request-Id', id);
-  await next();
-};
+/** Puts the engine on the context and gives every request an id, echoed in X-Request-Id and every body. */
+export const requestId =
+  (ctx: EngineContext): MiddlewareHandler<ApiEnv> =>
+  async (c, next) => {
+    c.set('ctx', ctx);
+    const id = ctx.ids.next('req');
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    await next();
+  };

@@ -27,7 +27,8 @@ export const listIntentEvents = defineEndpoint({
   success: { status: 200, schema: EventList, description: 'A page of events.' },
   errors: ['resource_missing', 'parameter_invalid', 'parameter_unknown'],
   handle: async (c, { params, query }) => {
-    const { ctx, caller } = c.var;
+    const ctx = c.get('ctx');
+    const caller = c.get('caller');
     const intent = await loadIntent(ctx.store, caller, params.intent_id!);
     if (query.cursor) {
       const anchor = await ctx.store.get<EventDoc>('events', query.cursor);
@@ -45,7 +46,7 @@ export const listIntentEvents = defineEndpoint({
     const events = rows.slice(0, query.limit);
     const hasMore = rows.length > query.limit;
     return c.json({
-      request_id: c.var.requestId,
+      request_id: c.get('requestId'),
       intent_id: intent.intent_id,
       events: events.map(toEventView),
       next_cursor: hasMore ? events[events.length - 1]!.event_id : null,

@@ -46,8 +46,8 @@ export const createIntent = defineEndpoint({
     }
   },
   handle: async (c, { body }) => {
-    const intent = await prepareIntent(c.var.ctx, c.var.caller, body);
-    return commit(c, 201, async (tx) => toIntentView(await insertIntent(tx, c.var.ctx, intent)));
+    const intent = await prepareIntent(c.get('ctx'), c.get('caller'), body);
+    return commit(c, 201, async (tx) => toIntentView(await insertIntent(tx, c.get('ctx'), intent)));
   },
 });
 
@@ -72,13 +72,13 @@ export const listIntentsEndpoint = defineEndpoint({
   success: { status: 200, schema: IntentList, description: 'A page of intents.' },
   errors: ['parameter_invalid', 'parameter_unknown'],
   handle: async (c, { query }) => {
-    const { page, hasMore, nextCursor } = await listIntents(c.var.ctx, c.var.caller, query);
+    const { page, hasMore, nextCursor } = await listIntents(c.get('ctx'), c.get('caller'), query);
     return c.json({
       object: 'list' as const,
       data: page.map(toIntentView),
       has_more: hasMore,
       next_cursor: nextCursor,
-      request_id: c.var.requestId,
+      request_id: c.get('requestId'),
     });
   },
 });
@@ -94,8 +94,8 @@ export const getIntent = defineEndpoint({
   success: { status: 200, schema: IntentRecord, description: 'The intent.' },
   errors: ['resource_missing'],
   handle: async (c, { params }) => {
-    const intent = await loadIntent(c.var.ctx.store, c.var.caller, params.intent_id!);
-    return c.json({ ...toIntentView(intent), request_id: c.var.requestId });
+    const intent = await loadIntent(c.get('ctx').store, c.get('caller'), params.intent_id!);
+    return c.json({ ...toIntentView(intent), request_id: c.get('requestId') });
   },
 });
 
@@ -116,8 +116,8 @@ export const cancelIntentEndpoint = defineEndpoint({
       toIntentView(
         await cancelIntent(
           tx,
-          c.var.ctx,
-          c.var.caller,
+          c.get('ctx'),
+          c.get('caller'),
           params.intent_id!,
           body.cancellation_reason,
         ),
@@ -144,6 +144,6 @@ export const resumeIntentEndpoint = defineEndpoint({
   ],
   handle: async (c, { body, params }) =>
     commit(c, 200, async (tx) =>
-      toIntentView(await resumeIntent(tx, c.var.ctx, c.var.caller, params.intent_id!, body)),
+      toIntentView(await resumeIntent(tx, c.get('ctx'), c.get('caller'), params.intent_id!, body)),
     ),
 });

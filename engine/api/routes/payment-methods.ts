@@ -14,9 +14,9 @@ export const listPaymentMethods = defineEndpoint({
   handle: async (c) =>
     c.json({
       object: 'list' as const,
-      data: [...paymentMethodsFor(c.var.caller.livemode)],
+      data: [...paymentMethodsFor(c.get('caller').livemode)],
       has_more: false,
       next_cursor: null,
-      request_id: c.var.requestId,
+      request_id: c.get('requestId'),
     }),
 });

@@ -23,7 +23,8 @@ export const getReceipt = defineEndpoint({
   success: { status: 200, schema: ReceiptRecord, description: 'The receipt.' },
   errors: ['resource_missing', 'receipt_not_available'],
   handle: async (c, { params }) => {
-    const { ctx, caller } = c.var;
+    const ctx = c.get('ctx');
+    const caller = c.get('caller');
     const intent = await loadIntent(ctx.store, caller, params.intent_id!);
     const receipt = intent.receipt_id
       ? await ctx.store.get('receipts', intent.receipt_id)
@@ -35,6 +36,6 @@ export const getReceipt = defineEndpoint({
       );
     }
     const { scope: _scope, ...view } = receipt;
-    return c.json({ ...view, request_id: c.var.requestId });
+    return c.json({ ...view, request_id: c.get('requestId') });
   },
 });

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+interface Child {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts a child process and waits for a line matching `ready`, whose first group is the URL. */
+export function startChild(command: string, args: string[], ready: RegExp): Promise<Child> {
+  const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (c) => (out += c));
+  child.stderr!.on('data', (c) => (out += c));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`did not start: ${out}`)), 30_000);
+    child.stdout!.on('data', () => {
+      const match = out.match(ready);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({
+          url: match[1]!,
+          output: () => out,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+export async function startBaseline(): Promise<Child> {
+  return startChild(process.execPath, ['--import', 'tsx', resolve('bench/baseline-server.ts')], /Baseline: (http:\/\/[\d.:]+)/);
+}
+
+export async function startIntentServer(): Promise<Child & { key: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const child = await startChild(
+    process.execPath,
+    [resolve('bin/intent-server.js'), 'serve', '--port', '0', '--data', dir, '--rate-limit', '0', '--no-sandbox'],
+    /API: (http:\/\/[\d.:]+)\/v1[\s\S]*Ready/,
+  );
+  const key = child.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];
+  return {
+    ...child,
+    key,
+    stop: async () => {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: 50, duration: 8, ...options });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}

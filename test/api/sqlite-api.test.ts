@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TABLES } from '../../engine/index';
+import { createSqliteStore } from '../../server/store/sqlite';
+import { intentBody, testApi } from '../support/api';
+
+const dir = mkdtempSync(join(tmpdir(), 'sqlite-api-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const onSqlite = () => testApi({ store: createSqliteStore(join(dir, `api-${n++}.db`), TABLES) });
+
+describe('the API on the SQLite store (group commit)', () => {
+  it('creates exactly one intent for 20 concurrent identical idempotent requests', async () => {
+    const { call, engine } = await onSqlite();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', '/v1/intents', { body: intentBody(), headers: { 'Idempotency-Key': 'same' } }),
+      ),
+    );
+    expect(results.every((r) => r.status === 201 || r.body.error?.code === 'idempotency_in_flight')).toBe(true);
+    expect(new Set(results.filter((r) => r.status === 201).map((r) => r.body.intent_id)).size).toBe(1);
+    expect((await call('GET', '/v1/intents')).body.data).toHaveLength(1);
+    await engine.close();
+  });
+
+  it('creates 50 concurrent distinct intents, each with its event', async () => {
+    const { call, engine } = await onSqlite();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => call('POST', '/v1/intents', { body: intentBody({ external_user_id: `u${i}` }) })),
+    );
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const list = await call('GET', '/v1/intents?limit=100');
+    expect(list.body.data).toHaveLength(50);
+    for (const r of results.slice(0, 5)) {
+      const events = await call('GET', `/v1/intents/${r.body.intent_id}/events`);
+      expect(events.body.events.map((e: { type: string }) => e.type)).toEqual(['intent.created']);
+    }
+    await engine.close();
+  });
+
+  it('isolates a failing request from the requests committed with it', async () => {
+    const { call, engine } = await onSqlite();
+    const results = await Promise.all([
+      call('POST', '/v1/intents', { body: intentBody() }),
+      call('POST', '/v1/intents/int_missing/cancel'),
+      call('POST', '/v1/intents', { body: intentBody() }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([201, 404, 201]);
+    expect((await call('GET', '/v1/intents')).body.data).toHaveLength(2);
+    await engine.close();
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../server/store/sqlite';
+import { CONTRACT_SCHEMA } from './store-contract';
+
+const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const file = () => join(dir, `s-${n++}.db`);
+
+describe('SQLite store specifics', () => {
+  it('keeps committed data across close and reopen', async () => {
+    const path = file();
+    const first = createSqliteStore(path, CONTRACT_SCHEMA);
+    await first.transact((tx) => tx.put('items', { id: 'a', owner: 'o' }));
+    await first.close();
+    const second = createSqliteStore(path, CONTRACT_SCHEMA);
+    expect(await second.get('items', 'a')).toEqual({ id: 'a', owner: 'o' });
+    await second.close();
+  });
+
+  it('commits units queued together in one transaction (group commit)', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    const spy = new Database(path);
+    const before = spy.pragma('data_version', { simple: true }) as number;
+    await Promise.all(Array.from({ length: 50 }, (_, i) => store.transact((tx) => tx.put('items', { id: `i${i}`, owner: 'o' }))));
+    const after = spy.pragma('data_version', { simple: true }) as number;
+    // data_version moves once per commit seen from another connection; 50 units, far fewer commits.
+    expect(after - before).toBeGreaterThanOrEqual(1);
+    expect(after - before).toBeLessThan(5);
+    expect(await store.query('items', { index: 'by_owner', prefix: ['o'] })).toHaveLength(50);
+    spy.close();
+    await store.close();
+  });
+
+  it('does not show a unit to readers before its commit', async () => {
+    const store = createSqliteStore(file(), CONTRACT_SCHEMA);
+    let seenInside: unknown = 'not run';
+    await store.transact(async (tx) => {
+      await tx.put('items', { id: 'x', owner: 'o' });
+      seenInside = await store.get('items', 'x');
+    });
+    expect(seenInside).toBeUndefined();
+    expect(await store.get('items', 'x')).toBeDefined();
+    await store.close();
+  });
+
+  it('uses WAL journaling', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    await store.transact((tx) => tx.put('items', { id: 'a', owner: 'o' }));
+    const spy = new Database(path);
+    expect(spy.pragma('journal_mode', { simple: true })).toBe('wal');
+    spy.close();
+    await store.close();
+  });
+
+  it('creates an index for every index of the schema', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    const spy = new Database(path);
+    const names = (spy.prepare("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'items__%'").all() as { name: string }[]).map((r) => r.name);
+    expect(names.sort()).toEqual(['items__by_due', 'items__by_owner', 'items__by_owner_kind']);
+    const plan = spy.prepare('EXPLAIN QUERY PLAN SELECT doc FROM items WHERE f_owner = ? ORDER BY f_id').all('o') as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toContain('items__by_owner');
+    spy.close();
+    await store.close();
+  });
+});
