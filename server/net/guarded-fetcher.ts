@@ -35,7 +35,7 @@ import {
 import { parseIpLiteral } from './parse-host';
 import { abortable, Politeness } from './politeness';
 
-export { HostBackoffError, type GuardedFetchFailure } from './politeness';
+export { HostBackoffError } from './politeness';
 export { BlockedAddressError } from './connect-guard';
 
 export interface GuardedFetcherOptions {

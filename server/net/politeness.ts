@@ -4,15 +4,9 @@
  * (delay-seconds or HTTP date, capped at one hour) every request to that host fails fast with
  * `host_backoff` until the time has passed.
  */
-import { FetchError, type FetchFailure } from '../../engine/ports';
+import { FetchError } from '../../engine/ports';
 
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
-
-/**
- * `failure` is `'host_backoff'`. The port's `FetchFailure` union (engine/ports.ts) does not list
- * it yet; until it does, read it as `GuardedFetchFailure`.
- */
-export type GuardedFetchFailure = FetchFailure | 'host_backoff';
 
 export class HostBackoffError extends FetchError {
   constructor(
