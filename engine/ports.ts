@@ -86,7 +86,14 @@ export interface FetchResponse {
 }
 
 export type FetchFailure =
-  'invalid_url' | 'blocked_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'network';
+  | 'invalid_url'
+  | 'blocked_address'
+  | 'too_many_redirects'
+  | 'timeout'
+  | 'too_large'
+  /** The host asked us to slow down (429/503 Retry-After) and that time has not passed. */
+  | 'host_backoff'
+  | 'network';
 
 export class FetchError extends Error {
   constructor(
