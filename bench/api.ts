@@ -3,7 +3,9 @@ import { load, startBaseline, startIntentServer, type Load } from './http';
 const createBody = JSON.stringify({
   type: 'purchase',
   external_user_id: 'bench_user',
-  objective: { product: { product_url: 'https://shop.example.com/products/trail-runner', quantity: 1 } },
+  objective: {
+    product: { product_url: 'https://shop.example.com/products/trail-runner', quantity: 1 },
+  },
   conditions: { availability: 'in_stock', max_price_cents: 12000, currency: 'USD' },
   guardrails: { allowed_merchants: ['shop.example.com'], expires_at: '2099-01-01T00:00:00Z' },
   payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15000 },
@@ -26,9 +28,24 @@ export async function benchApi(): Promise<ApiBench> {
   const server = await startIntentServer();
   try {
     const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
-    await load({ url: `${server.url}/v1/intents`, method: 'POST', headers, body: createBody, duration: 2 });
-    const create = await load({ url: `${server.url}/v1/intents`, method: 'POST', headers, body: createBody });
-    const created = await fetch(`${server.url}/v1/intents`, { method: 'POST', headers, body: createBody });
+    await load({
+      url: `${server.url}/v1/intents`,
+      method: 'POST',
+      headers,
+      body: createBody,
+      duration: 2,
+    });
+    const create = await load({
+      url: `${server.url}/v1/intents`,
+      method: 'POST',
+      headers,
+      body: createBody,
+    });
+    const created = await fetch(`${server.url}/v1/intents`, {
+      method: 'POST',
+      headers,
+      body: createBody,
+    });
     const { intent_id } = (await created.json()) as { intent_id: string };
     await load({ url: `${server.url}/v1/intents/${intent_id}`, headers, duration: 2 });
     const get = await load({ url: `${server.url}/v1/intents/${intent_id}`, headers });

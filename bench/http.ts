@@ -46,14 +46,28 @@ export function startChild(command: string, args: string[], ready: RegExp): Prom
 }
 
 export async function startBaseline(): Promise<Child> {
-  return startChild(process.execPath, ['--import', 'tsx', resolve('bench/baseline-server.ts')], /Baseline: (http:\/\/[\d.:]+)/);
+  return startChild(
+    process.execPath,
+    ['--import', 'tsx', resolve('bench/baseline-server.ts')],
+    /Baseline: (http:\/\/[\d.:]+)/,
+  );
 }
 
 export async function startIntentServer(): Promise<Child & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = await startChild(
     process.execPath,
-    [resolve('bin/intent-server.js'), 'serve', '--port', '0', '--data', dir, '--rate-limit', '0', '--no-sandbox'],
+    [
+      resolve('bin/intent-server.js'),
+      'serve',
+      '--port',
+      '0',
+      '--data',
+      dir,
+      '--rate-limit',
+      '0',
+      '--no-sandbox',
+    ],
     /API: (http:\/\/[\d.:]+)\/v1[\s\S]*Ready/,
   );
   const key = child.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];

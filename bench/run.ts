@@ -16,7 +16,9 @@ async function main() {
   if (!only || only === 'api') {
     const api = await benchApi();
     results.api = api;
-    console.log('\nAPI through the real HTTP server (autocannon, 50 connections, 8 s), ratio to bare node:http in the same run:\n');
+    console.log(
+      '\nAPI through the real HTTP server (autocannon, 50 connections, 8 s), ratio to bare node:http in the same run:\n',
+    );
     console.log('| case | req/s | ratio | p50 | p99 | non-2xx+errors | target |');
     console.log('|---|---|---|---|---|---|---|');
     console.log(row('bare node:http (baseline)', api.baseline, api.baseline));

@@ -20,7 +20,9 @@ export function migrate(db: Database.Database, schema: Record<string, TableDef>)
   db.transaction(() => {
     for (const [table, def] of Object.entries(schema)) {
       db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-      const existing = new Set((db.pragma(`table_info("${table}")`) as { name: string }[]).map((c) => c.name));
+      const existing = new Set(
+        (db.pragma(`table_info("${table}")`) as { name: string }[]).map((c) => c.name),
+      );
       for (const field of indexedFields(def)) {
         const column = columnOf(field);
         if (existing.has(column)) continue;
@@ -28,7 +30,9 @@ export function migrate(db: Database.Database, schema: Record<string, TableDef>)
         db.exec(`UPDATE "${table}" SET ${column} = json_extract(doc, '$.${field}')`);
       }
       for (const [name, fields] of Object.entries(def.indexes)) {
-        db.exec(`CREATE INDEX IF NOT EXISTS "${table}__${name}" ON "${table}" (${fields.map(columnOf).join(', ')})`);
+        db.exec(
+          `CREATE INDEX IF NOT EXISTS "${table}__${name}" ON "${table}" (${fields.map(columnOf).join(', ')})`,
+        );
       }
     }
     const done = db.pragma('user_version', { simple: true }) as number;

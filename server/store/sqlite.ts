@@ -65,7 +65,9 @@ export function createSqliteStore(
     },
   });
 
-  const columns = new Map(Object.entries(schema).map(([table, def]) => [table, indexedFields(def)]));
+  const columns = new Map(
+    Object.entries(schema).map(([table, def]) => [table, indexedFields(def)]),
+  );
   const tx: StoreTx = {
     ...readerOf(writer),
     async put(table, doc) {

@@ -397,7 +397,11 @@ describe('request bodies without Content-Length', () => {
     const res = await engine.fetch(
       new Request('http://api.test/v1/intents', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+        },
         body: stream(body),
         duplex: 'half',
       } as RequestInit),
@@ -410,7 +414,9 @@ describe('request bodies without Content-Length', () => {
   });
 
   it('refuses a streamed body past 64 KiB with 413', async () => {
-    const res = await post(JSON.stringify(intentBody({ metadata: { note: 'x'.repeat(100 * 1024) } })));
+    const res = await post(
+      JSON.stringify(intentBody({ metadata: { note: 'x'.repeat(100 * 1024) } })),
+    );
     expect(res.status).toBe(413);
     expect(res.body.error?.code).toBe('body_too_large');
   });

@@ -19,8 +19,12 @@ describe('the API on the SQLite store (group commit)', () => {
         call('POST', '/v1/intents', { body: intentBody(), headers: { 'Idempotency-Key': 'same' } }),
       ),
     );
-    expect(results.every((r) => r.status === 201 || r.body.error?.code === 'idempotency_in_flight')).toBe(true);
-    expect(new Set(results.filter((r) => r.status === 201).map((r) => r.body.intent_id)).size).toBe(1);
+    expect(
+      results.every((r) => r.status === 201 || r.body.error?.code === 'idempotency_in_flight'),
+    ).toBe(true);
+    expect(new Set(results.filter((r) => r.status === 201).map((r) => r.body.intent_id)).size).toBe(
+      1,
+    );
     expect((await call('GET', '/v1/intents')).body.data).toHaveLength(1);
     await engine.close();
   });
@@ -28,7 +32,9 @@ describe('the API on the SQLite store (group commit)', () => {
   it('creates 50 concurrent distinct intents, each with its event', async () => {
     const { call, engine } = await onSqlite();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call('POST', '/v1/intents', { body: intentBody({ external_user_id: `u${i}` }) })),
+      Array.from({ length: 50 }, (_, i) =>
+        call('POST', '/v1/intents', { body: intentBody({ external_user_id: `u${i}` }) }),
+      ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
     const list = await call('GET', '/v1/intents?limit=100');

@@ -27,7 +27,11 @@ describe('SQLite store specifics', () => {
     const store = createSqliteStore(path, CONTRACT_SCHEMA);
     const spy = new Database(path);
     const before = spy.pragma('data_version', { simple: true }) as number;
-    await Promise.all(Array.from({ length: 50 }, (_, i) => store.transact((tx) => tx.put('items', { id: `i${i}`, owner: 'o' }))));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        store.transact((tx) => tx.put('items', { id: `i${i}`, owner: 'o' })),
+      ),
+    );
     const after = spy.pragma('data_version', { simple: true }) as number;
     // data_version moves once per commit seen from another connection; 50 units, far fewer commits.
     expect(after - before).toBeGreaterThanOrEqual(1);
@@ -63,9 +67,15 @@ describe('SQLite store specifics', () => {
     const path = file();
     const store = createSqliteStore(path, CONTRACT_SCHEMA);
     const spy = new Database(path);
-    const names = (spy.prepare("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'items__%'").all() as { name: string }[]).map((r) => r.name);
+    const names = (
+      spy
+        .prepare("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'items__%'")
+        .all() as { name: string }[]
+    ).map((r) => r.name);
     expect(names.sort()).toEqual(['items__by_due', 'items__by_owner', 'items__by_owner_kind']);
-    const plan = spy.prepare('EXPLAIN QUERY PLAN SELECT doc FROM items WHERE f_owner = ? ORDER BY f_id').all('o') as { detail: string }[];
+    const plan = spy
+      .prepare('EXPLAIN QUERY PLAN SELECT doc FROM items WHERE f_owner = ? ORDER BY f_id')
+      .all('o') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toContain('items__by_owner');
     spy.close();
     await store.close();

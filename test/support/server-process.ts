@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const BIN = resolve(__dirname, '../../bin/intent-server.js');
+const BIN = fileURLToPath(new URL('../../bin/intent-server.js', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -56,31 +56,35 @@ describe('the state machine table', () => {
 describe('applyTransition', () => {
   it('writes the new status and exactly one event per applied row, and nothing for a row that does not apply', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...TRIGGERS), { maxLength: 25 }), async (triggers) => {
-        const { call, engine } = await testApi();
-        const id = (await call('POST', '/v1/intents', { body: intentBody() })).body.intent_id as string;
-        const { ctx } = engine;
-        let status = 'active';
-        let applied = 0;
-        for (const trigger of triggers) {
-          const row = TRANSITIONS[trigger];
-          const result = await ctx.store.transact((tx) => applyTransition(tx, ctx, id, trigger));
-          const allowed = (row.from as readonly string[]).includes(status);
-          expect(result !== null).toBe(allowed);
-          if (allowed) {
-            expect(TERMINAL_STATUSES).not.toContain(status);
-            status = row.to;
-            applied++;
-            expect(result!.event.type).toBe(row.event);
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...TRIGGERS), { maxLength: 25 }),
+        async (triggers) => {
+          const { call, engine } = await testApi();
+          const id = (await call('POST', '/v1/intents', { body: intentBody() })).body
+            .intent_id as string;
+          const { ctx } = engine;
+          let status = 'active';
+          let applied = 0;
+          for (const trigger of triggers) {
+            const row = TRANSITIONS[trigger];
+            const result = await ctx.store.transact((tx) => applyTransition(tx, ctx, id, trigger));
+            const allowed = (row.from as readonly string[]).includes(status);
+            expect(result !== null).toBe(allowed);
+            if (allowed) {
+              expect(TERMINAL_STATUSES).not.toContain(status);
+              status = row.to;
+              applied++;
+              expect(result!.event.type).toBe(row.event);
+            }
           }
-        }
-        const stored = (await ctx.store.get<IntentDoc>('intents', id))!;
-        expect(stored.status).toBe(status);
-        expect(stored.version).toBe(1 + applied);
-        if (TERMINAL_STATUSES.includes(stored.status)) expect(stored.next_check_at).toBeNull();
-        const events = await ctx.store.query('events', { index: 'by_intent', prefix: [id] });
-        expect(events).toHaveLength(1 + applied);
-      }),
+          const stored = (await ctx.store.get<IntentDoc>('intents', id))!;
+          expect(stored.status).toBe(status);
+          expect(stored.version).toBe(1 + applied);
+          if (TERMINAL_STATUSES.includes(stored.status)) expect(stored.next_check_at).toBeNull();
+          const events = await ctx.store.query('events', { index: 'by_intent', prefix: [id] });
+          expect(events).toHaveLength(1 + applied);
+        },
+      ),
       { numRuns: 60 },
     );
   });
