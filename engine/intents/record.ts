@@ -27,8 +27,10 @@ export interface IntentDoc {
   receipt_id: string | null;
   /** Reason of the last intent.waiting event, to emit a new one only when it changes. */
   waiting_reason: string | null;
-  /** When the monitor should look next (ms since epoch); null once terminal. */
-  next_check_at: number | null;
+  /** The watch (URL + mode) the monitor checks for this intent; null once terminal. */
+  watch_id: string | null;
+  /** guardrails.expires_at in ms, for the expiry sweep; null once terminal or when none. */
+  expires_at_ms: number | null;
   /** Bumped on every write; lets long-running work detect that the intent moved on. */
   version: number;
 }

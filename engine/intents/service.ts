@@ -8,6 +8,7 @@ import { isoTime } from '../util/time';
 import type { IntentDoc } from './record';
 import type { CreateIntentInput, ResumeInput } from './schema';
 import { checkCreateIntent } from './validate';
+import { ensureWatch, watchIdOf } from '../monitor/watches';
 
 /** Validates and builds a new intent; nothing is written yet. */
 export async function prepareIntent(
@@ -37,7 +38,14 @@ export async function prepareIntent(
     latest_execution: null,
     receipt_id: null,
     waiting_reason: null,
-    next_check_at: now,
+    watch_id: input.objective.product?.product_url
+      ? watchIdOf(
+          input.objective.product.product_url,
+          caller.livemode,
+          input.objective.product.variant ?? null,
+        )
+      : null,
+    expires_at_ms: input.guardrails?.expires_at ? Date.parse(input.guardrails.expires_at) : null,
     version: 1,
   };
 }
@@ -45,6 +53,19 @@ export async function prepareIntent(
 /** Writes a prepared intent and its `intent.created` event in the caller's transaction. */
 export async function insertIntent(tx: StoreTx, ctx: EngineContext, intent: IntentDoc) {
   await tx.put('intents', intent);
+  const product = intent.objective.product;
+  if (intent.watch_id && product?.product_url) {
+    await ensureWatch(
+      tx,
+      {
+        watch_id: intent.watch_id,
+        url: product.product_url,
+        livemode: intent.livemode,
+        variant: product.variant ?? null,
+      },
+      ctx.clock.now(),
+    );
+  }
   await appendEvent(tx, ctx, intent, 'intent.created', {});
   return intent;
 }

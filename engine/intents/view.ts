@@ -1,7 +1,9 @@
-import type { IntentDoc } from './record';
+import { loadWatch } from '../monitor/watches';
+import type { StoreReader } from '../ports';
+import type { IntentDoc, Observation } from './record';
 
 /** The intent record of CONTRACT §7, without the store's internal fields. */
-export function toIntentView(doc: IntentDoc) {
+export function toIntentView(doc: IntentDoc, watched: Observation | null = null) {
   return {
     object: 'intent' as const,
     intent_id: doc.intent_id,
@@ -17,10 +19,24 @@ export function toIntentView(doc: IntentDoc) {
     created_at: doc.created_at,
     updated_at: doc.updated_at,
     next_action: doc.next_action,
-    last_observation: doc.last_observation,
+    last_observation: newest(doc.last_observation, watched),
     latest_execution: doc.latest_execution,
     receipt_id: doc.receipt_id,
   };
+}
+
+/**
+ * The view with the freshest observation: the monitor updates the shared watch on every check
+ * and writes the intent only when its state changes, so the watch usually knows better.
+ */
+export async function loadIntentView(reader: StoreReader, doc: IntentDoc) {
+  const watch = await loadWatch(reader, doc.watch_id);
+  return toIntentView(doc, watch?.last_observation ?? null);
+}
+
+function newest(a: Observation | null, b: Observation | null): Observation | null {
+  if (!a || !b) return a ?? b;
+  return b.observed_at > a.observed_at ? b : a;
 }
 
 export type IntentView = ReturnType<typeof toIntentView>;

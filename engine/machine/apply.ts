@@ -34,7 +34,7 @@ export async function applyTransition(
     status: row.to,
     updated_at: isoTime(ctx.clock.now()),
     version: current.version + 1,
-    ...(terminal ? { next_check_at: null, next_action: null } : {}),
+    ...(terminal ? { watch_id: null, expires_at_ms: null, next_action: null } : {}),
   };
   await tx.put('intents', intent);
   const event = await appendEvent(tx, ctx, intent, row.event, data);

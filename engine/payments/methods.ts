@@ -27,7 +27,7 @@ export const TEST_CARDS = {
     'visa',
     'Asks for a one-time code; the sandbox accepts 000000.',
   ),
-  pm_card_3ds_required: card('5200000000003220', 'mastercard', 'Asks for a 3-D Secure challenge.'),
+  pm_card_3ds_required: card('5200000000053220', 'mastercard', 'Asks for a 3-D Secure challenge.'),
   pm_card_declined: card('4000000000000002', 'visa', 'Fails with card_declined.'),
   pm_card_insufficient_funds: card('4000000000009995', 'visa', 'Fails with insufficient_funds.'),
 } as const;

@@ -16,13 +16,18 @@ export const TABLES = {
       by_user: ['scope', 'external_user_id', 'intent_id'],
       by_status: ['scope', 'status', 'intent_id'],
       by_user_status: ['scope', 'external_user_id', 'status', 'intent_id'],
-      by_due: ['next_check_at'],
+      by_watch: ['watch_id', 'intent_id'],
+      by_expiry: ['expires_at_ms'],
     },
   },
   events: { key: 'event_id', indexes: { by_intent: ['intent_id', 'event_id'] } },
   idempotency: { key: 'id', indexes: { by_expiry: ['expires_at'] } },
   products: { key: 'product_id', indexes: { by_url: ['url'] } },
   receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
+  /** One per watched URL and mode: the monitor's schedule and the last observation. */
+  watches: { key: 'watch_id', indexes: { by_due: ['next_check_at'] } },
+  /** Price/stock history points of a watch (on change, and at most hourly otherwise). */
+  observations: { key: 'observation_id', indexes: { by_watch: ['watch_id', 'observation_id'] } },
 } as const satisfies Record<string, TableDef>;
 
 export type TableName = keyof typeof TABLES;

@@ -74,9 +74,7 @@ export function createSqliteStore(
       const key = doc[tableDef(schema, table).key];
       if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
       const fields = columns.get(table)!;
-      const names = ['id', 'doc', ...fields.map(columnOf)].join(', ');
-      const marks = ['?', '?', ...fields.map(() => '?')].join(', ');
-      prepared(writer, `INSERT OR REPLACE INTO "${table}" (${names}) VALUES (${marks})`).run(
+      prepared(writer, upsertSql(table, fields)).run(
         key,
         JSON.stringify(doc),
         ...fields.map((field) => indexable(doc[field])),
@@ -153,6 +151,17 @@ export function createSqliteStore(
       writer.close();
     },
   };
+}
+
+/**
+ * An upsert, not INSERT OR REPLACE: an update then touches only the indexes whose columns
+ * changed, instead of deleting and re-inserting the row in every index.
+ */
+function upsertSql(table: string, fields: string[]): string {
+  const columns = ['doc', ...fields.map(columnOf)];
+  const marks = ['?', ...columns.map(() => '?')].join(', ');
+  const updates = columns.map((c) => `${c} = excluded.${c}`).join(', ');
+  return `INSERT INTO "${table}" (id, ${columns.join(', ')}) VALUES (${marks}) ON CONFLICT(id) DO UPDATE SET ${updates}`;
 }
 
 /** Index columns hold strings and numbers only; anything else leaves the row out of the index. */

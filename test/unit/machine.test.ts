@@ -80,7 +80,7 @@ describe('applyTransition', () => {
           const stored = (await ctx.store.get<IntentDoc>('intents', id))!;
           expect(stored.status).toBe(status);
           expect(stored.version).toBe(1 + applied);
-          if (TERMINAL_STATUSES.includes(stored.status)) expect(stored.next_check_at).toBeNull();
+          if (TERMINAL_STATUSES.includes(stored.status)) expect(stored.watch_id).toBeNull();
           const events = await ctx.store.query('events', { index: 'by_intent', prefix: [id] });
           expect(events).toHaveLength(1 + applied);
         },

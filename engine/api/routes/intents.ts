@@ -9,7 +9,7 @@ import {
   prepareIntent,
   resumeIntent,
 } from '../../intents/service';
-import { toIntentView } from '../../intents/view';
+import { loadIntentView, toIntentView } from '../../intents/view';
 import { LIMITS } from '../../limits';
 import { STATUSES } from '../../machine/states';
 import { commit } from '../commit';
@@ -75,7 +75,7 @@ export const listIntentsEndpoint = defineEndpoint({
     const { page, hasMore, nextCursor } = await listIntents(c.get('ctx'), c.get('caller'), query);
     return c.json({
       object: 'list' as const,
-      data: page.map(toIntentView),
+      data: await Promise.all(page.map((doc) => loadIntentView(c.get('ctx').store, doc))),
       has_more: hasMore,
       next_cursor: nextCursor,
       request_id: c.get('requestId'),
@@ -95,7 +95,10 @@ export const getIntent = defineEndpoint({
   errors: ['resource_missing'],
   handle: async (c, { params }) => {
     const intent = await loadIntent(c.get('ctx').store, c.get('caller'), params.intent_id!);
-    return c.json({ ...toIntentView(intent), request_id: c.get('requestId') });
+    return c.json({
+      ...(await loadIntentView(c.get('ctx').store, intent)),
+      request_id: c.get('requestId'),
+    });
   },
 });
 
@@ -113,7 +116,8 @@ export const cancelIntentEndpoint = defineEndpoint({
   errors: ['resource_missing', 'intent_not_cancelable', 'parameter_unknown'],
   handle: async (c, { body, params }) =>
     commit(c, 200, async (tx) =>
-      toIntentView(
+      loadIntentView(
+        tx,
         await cancelIntent(
           tx,
           c.get('ctx'),
@@ -144,6 +148,9 @@ export const resumeIntentEndpoint = defineEndpoint({
   ],
   handle: async (c, { body, params }) =>
     commit(c, 200, async (tx) =>
-      toIntentView(await resumeIntent(tx, c.get('ctx'), c.get('caller'), params.intent_id!, body)),
+      loadIntentView(
+        tx,
+        await resumeIntent(tx, c.get('ctx'), c.get('caller'), params.intent_id!, body),
+      ),
     ),
 });

@@ -1,0 +1,83 @@
+import type { IntentDoc, Observation } from '../intents/record';
+
+export type WaitingReason =
+  | 'MERCHANT_NOT_ALLOWED'
+  | 'OUT_OF_STOCK'
+  | 'PREORDER'
+  | 'BACKORDER'
+  | 'DISCONTINUED'
+  | 'IN_STORE_ONLY'
+  | 'STOCK_UNKNOWN'
+  | 'AMBIGUOUS_OFFER'
+  | 'CURRENCY_MISMATCH'
+  | 'PRICE_UNKNOWN'
+  | 'PRICE_ABOVE_LIMIT'
+  | 'TOTAL_ABOVE_LIMIT'
+  | 'OUTSIDE_TIME_WINDOW';
+
+export type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
+
+const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> = {
+  in_stock: null,
+  limited: null,
+  out_of_stock: 'OUT_OF_STOCK',
+  preorder: 'PREORDER',
+  backorder: 'BACKORDER',
+  discontinued: 'DISCONTINUED',
+  in_store_only: 'IN_STORE_ONLY',
+  unknown: 'STOCK_UNKNOWN',
+};
+
+export const quantityOf = (intent: Pick<IntentDoc, 'objective'>): number =>
+  intent.objective.quantity ??
+  intent.objective.product?.quantity ??
+  intent.objective.procurement?.quantity ??
+  1;
+
+/**
+ * Whether the conditions and guardrails of CONTRACT §9 hold for an observation. A purchase
+ * always needs stock the buyer can get online (InStock, LimitedAvailability, OnlineOnly), whether
+ * or not `availability` was given; unknown stock never holds. Checks run in a fixed order so the
+ * reported reason is stable: merchant, stock, variant, currency, price, total, time window.
+ */
+export function evaluate(
+  intent: Pick<IntentDoc, 'objective' | 'conditions' | 'guardrails' | 'payment'>,
+  observation: Observation & { ambiguous?: boolean },
+  now: number,
+): Verdict {
+  const unmet = (reason: WaitingReason): Verdict => ({ holds: false, reason });
+  const allowed = intent.guardrails.allowed_merchants;
+  if (
+    allowed &&
+    allowed.length > 0 &&
+    (!observation.merchant || !allowed.includes(observation.merchant))
+  ) {
+    return unmet('MERCHANT_NOT_ALLOWED');
+  }
+  if (observation.ambiguous) return unmet('AMBIGUOUS_OFFER');
+  const stock = STOCK_REASONS[observation.availability];
+  if (stock) return unmet(stock);
+  const { currency, max_price_cents } = intent.conditions;
+  if (currency && observation.currency !== currency) {
+    return unmet(observation.currency ? 'CURRENCY_MISMATCH' : 'PRICE_UNKNOWN');
+  }
+  const maxCharge = intent.payment?.max_charge_cents;
+  const needsPrice = max_price_cents !== undefined || maxCharge !== undefined;
+  if (needsPrice && observation.price_cents === null) return unmet('PRICE_UNKNOWN');
+  if (max_price_cents !== undefined && observation.price_cents! > max_price_cents) {
+    return unmet('PRICE_ABOVE_LIMIT');
+  }
+  if (maxCharge !== undefined && observation.price_cents! * quantityOf(intent) > maxCharge) {
+    return unmet('TOTAL_ABOVE_LIMIT');
+  }
+  if (!insideTimeWindow(intent.conditions.time_windows, now)) return unmet('OUTSIDE_TIME_WINDOW');
+  return { holds: true };
+}
+
+export function insideTimeWindow(
+  windows: { start: string; end: string }[] | undefined,
+  now: number,
+) {
+  if (!windows || windows.length === 0) return true;
+  return windows.some((w) => Date.parse(w.start) <= now && now < Date.parse(w.end));
+}

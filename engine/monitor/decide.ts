@@ -1,0 +1,68 @@
+import type { IntentDoc, Observation } from '../intents/record';
+import type { Trigger } from '../machine/transitions';
+import { evaluate } from './conditions';
+import type { CheckOutcome } from './observe';
+
+export interface Decision {
+  trigger: Trigger;
+  data: Record<string, unknown>;
+  patch: Partial<IntentDoc>;
+}
+
+const observationData = (o: Observation) => ({
+  price_cents: o.price_cents,
+  currency: o.currency,
+  availability: o.availability,
+  merchant: o.merchant,
+});
+
+/**
+ * What a check means for one watching intent (status active or waiting): start executing, record
+ * a new waiting reason, or nothing (same reason as last time: no duplicate event).
+ */
+export function decide(
+  intent: IntentDoc,
+  outcome: CheckOutcome,
+  failures: number,
+  failureThreshold: number,
+  now: number,
+): Decision | null {
+  if (outcome.kind === 'failed') {
+    if (failures < failureThreshold) return null;
+    return waitingFor(
+      intent,
+      'OBSERVATION_FAILED',
+      { error: outcome.error, consecutive_failures: failures },
+      {},
+    );
+  }
+  const { observation } = outcome;
+  const verdict = evaluate(intent, { ...observation, ambiguous: outcome.ambiguous }, now);
+  if (verdict.holds) {
+    return {
+      trigger: 'start_execution',
+      data: {
+        attempt: (intent.latest_execution?.attempt ?? 0) + 1,
+        ...observationData(observation),
+      },
+      patch: { waiting_reason: null, last_observation: observation },
+    };
+  }
+  return waitingFor(intent, verdict.reason, observationData(observation), {
+    last_observation: observation,
+  });
+}
+
+function waitingFor(
+  intent: IntentDoc,
+  reason: string,
+  data: Record<string, unknown>,
+  patch: Partial<IntentDoc>,
+): Decision | null {
+  if (intent.status === 'waiting' && intent.waiting_reason === reason) return null;
+  return {
+    trigger: 'conditions_unmet',
+    data: { reason, ...data },
+    patch: { ...patch, waiting_reason: reason },
+  };
+}

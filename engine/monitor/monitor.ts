@@ -1,0 +1,193 @@
+import type { EngineContext } from '../context';
+import type { IntentDoc } from '../intents/record';
+import { applyTransition } from '../machine/apply';
+import type { Fetcher, Scheduler, StoreTx } from '../ports';
+import { mapLimit } from '../util/map-limit';
+import { decide } from './decide';
+import { recordHistory } from './history';
+import { checkWatch, type CheckOutcome } from './observe';
+import type { WatchDoc } from './watches';
+
+export interface MonitorOptions {
+  /** The fetcher for test-mode and for live-mode watches (live refuses private addresses). */
+  fetcherFor: (livemode: boolean) => Fetcher;
+  /** Time between two checks of a healthy watch. */
+  intervalMs: number;
+  /** Called after commit for every intent that just moved to executing. */
+  onExecute?: (intentId: string) => void;
+  /** ± fraction of the interval added at random so checks of many watches spread out. */
+  jitter?: number;
+  random?: () => number;
+  concurrency?: number;
+  /** Consecutive failed checks before intents wait with OBSERVATION_FAILED. */
+  failureThreshold?: number;
+  maxBackoffMs?: number;
+  /** Most watches checked in one round (the rest stay due for the next). */
+  maxWatchesPerRound?: number;
+}
+
+export interface RoundStats {
+  expired: number;
+  watches: number;
+  fetches: number;
+  transitions: number;
+  executions: number;
+}
+
+const WATCHING = new Set(['active', 'waiting']);
+
+/**
+ * The condition monitor (CONTRACT §8–9): each round expires what is past `expires_at`, then checks
+ * every due watch ONCE, however many intents share it, and moves those intents along the state
+ * machine. Failures back off exponentially and never read as out of stock.
+ */
+export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
+  const jitter = options.jitter ?? 0.1;
+  const random = options.random ?? Math.random;
+  const failureThreshold = options.failureThreshold ?? 3;
+  const maxBackoff = options.maxBackoffMs ?? 6 * 60 * 60 * 1000;
+
+  const nextHealthyCheck = (now: number) =>
+    now + Math.round(options.intervalMs * (1 + jitter * (2 * random() - 1)));
+
+  function nextWatch(watch: WatchDoc, outcome: CheckOutcome, now: number): WatchDoc {
+    if (outcome.kind === 'observed') {
+      return {
+        ...watch,
+        failures: 0,
+        last_error: null,
+        etag: outcome.etag,
+        last_modified: outcome.lastModified,
+        last_observation: outcome.observation,
+        next_check_at: nextHealthyCheck(now),
+      };
+    }
+    const failures = watch.failures + 1;
+    const backoff = Math.min(options.intervalMs * 2 ** (failures - 1), maxBackoff);
+    return {
+      ...watch,
+      failures,
+      last_error: outcome.error,
+      next_check_at: now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, maxBackoff)),
+    };
+  }
+
+  async function expireDue(now: number): Promise<number> {
+    const due = await ctx.store.query<IntentDoc>('intents', {
+      index: 'by_expiry',
+      prefix: [],
+      range: { lte: now },
+      limit: 5000,
+    });
+    // An executing intent is expired by the executor at its next safe point, never mid-payment.
+    const expirable = due.filter((intent) => intent.status !== 'executing');
+    if (expirable.length === 0) return 0;
+    return ctx.store.transact(async (tx) => {
+      let count = 0;
+      for (const intent of expirable) {
+        const applied = await applyTransition(tx, ctx, intent.intent_id, 'expire', {
+          previous_status: intent.status,
+        });
+        if (applied) count++;
+      }
+      return count;
+    });
+  }
+
+  async function applyOutcome(
+    tx: StoreTx,
+    watch: WatchDoc,
+    intents: IntentDoc[],
+    outcome: CheckOutcome,
+    now: number,
+  ) {
+    const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
+    const next = nextWatch(current, outcome, now);
+    if (outcome.kind === 'observed') {
+      next.last_history_at = await recordHistory(tx, ctx, current, outcome.observation, now);
+    }
+    await tx.put('watches', next);
+    const started: string[] = [];
+    let transitions = 0;
+    // Decisions use the copies read before the fetch; applyTransition re-reads each intent it
+    // moves, so one canceled meanwhile is left alone.
+    for (const intent of intents) {
+      const decision = decide(intent, outcome, next.failures, failureThreshold, now);
+      if (!decision) continue;
+      const applied = await applyTransition(
+        tx,
+        ctx,
+        intent.intent_id,
+        decision.trigger,
+        decision.data,
+        decision.patch,
+      );
+      if (!applied) continue;
+      transitions++;
+      if (applied.intent.status === 'executing') started.push(intent.intent_id);
+    }
+    return { started, transitions };
+  }
+
+  async function checkOne(watch: WatchDoc, now: number, stats: RoundStats) {
+    const intents = await ctx.store.query<IntentDoc>('intents', {
+      index: 'by_watch',
+      prefix: [watch.watch_id],
+    });
+    const watching = intents.filter((intent) => WATCHING.has(intent.status));
+    if (watching.length === 0) {
+      await ctx.store.transact(async (tx) => {
+        // Nobody watches any more (all terminal): forget the watch. Executing ones: look later.
+        if (intents.length === 0) await tx.delete('watches', watch.watch_id);
+        else await tx.put('watches', { ...watch, next_check_at: nextHealthyCheck(now) });
+      });
+      return;
+    }
+    stats.fetches++;
+    const outcome = await checkWatch(options.fetcherFor(watch.livemode), watch, now);
+    const { started, transitions } = await ctx.store.transact((tx) =>
+      applyOutcome(tx, watch, watching, outcome, now),
+    );
+    stats.transitions += transitions;
+    stats.executions += started.length;
+    for (const id of started) options.onExecute?.(id);
+  }
+
+  async function round(now = ctx.clock.now()): Promise<RoundStats> {
+    const stats: RoundStats = { expired: 0, watches: 0, fetches: 0, transitions: 0, executions: 0 };
+    stats.expired = await expireDue(now);
+    const due = await ctx.store.query<WatchDoc>('watches', {
+      index: 'by_due',
+      prefix: [],
+      range: { lte: now },
+      order: 'asc',
+      limit: options.maxWatchesPerRound ?? 100_000,
+    });
+    stats.watches = due.length;
+    await mapLimit(due, options.concurrency ?? 16, (watch) => checkOne(watch, now, stats));
+    return stats;
+  }
+
+  /** Runs rounds on the scheduler, never two at once; returns the stop function. */
+  function start(
+    scheduler: Scheduler,
+    tickMs: number,
+    onError: (error: unknown) => void = () => {},
+  ) {
+    let running: Promise<unknown> | null = null;
+    const stop = scheduler.every(tickMs, async () => {
+      if (running) return;
+      running = round().catch(onError);
+      await running;
+      running = null;
+    });
+    return async () => {
+      stop();
+      await running;
+    };
+  }
+
+  return { round, start };
+}
+
+export type Monitor = ReturnType<typeof createMonitor>;

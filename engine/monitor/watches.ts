@@ -1,0 +1,57 @@
+import type { Observation } from '../intents/record';
+import type { StoreReader, StoreTx } from '../ports';
+
+/** One watched page in one mode. Every intent on that page shares its schedule and its fetch. */
+export interface WatchDoc {
+  [field: string]: unknown;
+  watch_id: string;
+  url: string;
+  livemode: boolean;
+  /** Variant to pick on pages with several offers (from the first intent that set one). */
+  variant: string | null;
+  next_check_at: number;
+  /** Consecutive failed checks; drives backoff and OBSERVATION_FAILED. */
+  failures: number;
+  last_error: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  last_observation: Observation | null;
+  /** Time of the last history point written, to thin unchanged observations. */
+  last_history_at: number | null;
+}
+
+/** The page to watch for a URL: the fragment never reaches the server, so it is dropped. */
+export function watchIdOf(url: string, livemode: boolean, variant: string | null = null): string {
+  const page = url.split('#')[0]!;
+  return `${livemode ? 'live' : 'test'} ${page}${variant ? ` #variant=${variant}` : ''}`;
+}
+
+/** Makes sure the watch exists and is due now, unless it is backing off after failures. */
+export async function ensureWatch(
+  tx: StoreTx,
+  watch: { watch_id: string; url: string; livemode: boolean; variant: string | null },
+  now: number,
+): Promise<void> {
+  const existing = await tx.get<WatchDoc>('watches', watch.watch_id);
+  if (existing) {
+    if (existing.failures === 0 && existing.next_check_at > now) {
+      await tx.put('watches', { ...existing, next_check_at: now });
+    }
+    return;
+  }
+  const doc: WatchDoc = {
+    ...watch,
+    next_check_at: now,
+    failures: 0,
+    last_error: null,
+    etag: null,
+    last_modified: null,
+    last_observation: null,
+    last_history_at: null,
+  };
+  await tx.put('watches', doc);
+}
+
+export async function loadWatch(reader: StoreReader, watchId: string | null) {
+  return watchId ? reader.get<WatchDoc>('watches', watchId) : undefined;
+}
