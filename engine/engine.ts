@@ -1,18 +1,48 @@
 import { createApi, type ApiOptions } from './api/app';
 import { createApiKey, listApiKeys, revokeApiKey } from './auth/keys';
 import type { EngineContext } from './context';
+import { createExecutor, type ExecutorOptions } from './execute/executor';
 import { createIdSource } from './ids';
 import { purgeExpiredIdempotency } from './idempotency/records';
-import type { Clock, IdSource, Store } from './ports';
+import { createMonitor, type MonitorOptions } from './monitor/monitor';
+import type {
+  Clock,
+  Fetcher,
+  IdSource,
+  MerchantConnector,
+  Scheduler,
+  Signer,
+  Store,
+} from './ports';
+import { loadOrCreateSigner } from './receipts/signer';
 
 export interface EngineOptions {
   store: Store;
   clock?: Clock;
   ids?: IdSource;
   api?: ApiOptions;
+  /** Fetches product pages; with it the engine monitors intents. */
+  fetcherFor?: (livemode: boolean, url: string) => Fetcher;
+  /** API connectors by merchant; merchants without one use the assisted flow. */
+  connectorFor?: (
+    merchantId: string,
+    livemode: boolean,
+    productUrl: string | null,
+  ) => MerchantConnector | null;
+  monitor?: Partial<Omit<MonitorOptions, 'fetcherFor' | 'onExecute' | 'openExecution'>>;
+  executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer'>>;
 }
 
 export const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
+
+function memoized<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () =>
+    (value ??= make().catch((error) => {
+      value = undefined;
+      throw error;
+    }));
+}
 
 /**
  * Wires the engine from its ports. Runtime hosts (server/main.ts, the extension's background)
@@ -20,15 +50,34 @@ export const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-l
  */
 export function createEngine(options: EngineOptions) {
   const clock = options.clock ?? systemClock;
-  const ctx: EngineContext = {
-    store: options.store,
-    clock,
-    ids: options.ids ?? createIdSource(clock),
-  };
+  const ids = options.ids ?? createIdSource(clock);
+  const signer: () => Promise<Signer> = memoized(() =>
+    loadOrCreateSigner(options.store, () => ids.next('key')),
+  );
+  const ctx: EngineContext = { store: options.store, clock, ids, signer };
+  const executor = createExecutor(ctx, {
+    connectorFor: options.connectorFor ?? (() => null),
+    signer,
+    ...options.executor,
+  });
+  ctx.executor = executor;
+  const monitor = options.fetcherFor
+    ? createMonitor(ctx, {
+        intervalMs: 60_000,
+        ...options.monitor,
+        fetcherFor: (livemode, url) => options.fetcherFor!(livemode, url),
+        openExecution: (tx, intent, watch) => executor.open(tx, intent, watch),
+        onExecute: (intentId, attempt) => executor.startIntent(intentId, attempt),
+      })
+    : null;
   const api = createApi(ctx, options.api);
+  let stopMonitor: (() => Promise<void>) | null = null;
+
   return {
     ctx,
     api,
+    monitor,
+    executor,
     /** The v1 API (and /v1/openapi.json) as a fetch handler. */
     fetch: (request: Request) => api.fetch(request),
     keys: {
@@ -36,9 +85,22 @@ export function createEngine(options: EngineOptions) {
       list: () => listApiKeys(ctx),
       revoke: (prefix: string) => revokeApiKey(ctx, prefix),
     },
+    /** Starts the background work: recovery of interrupted executions, then monitor rounds. */
+    async start(
+      scheduler: Scheduler,
+      tickMs: number,
+      onError: (error: unknown) => void = () => {},
+    ) {
+      await executor.recover();
+      if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError);
+    },
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),
-    close: () => options.store.close(),
+    async close() {
+      await stopMonitor?.();
+      await executor.stop();
+      await options.store.close();
+    },
   };
 }
 

@@ -24,3 +24,9 @@ export type { EventDoc } from './events/log';
 export { matchesQuery, compareIndexValues, indexValues } from './store/query';
 export { AVAILABILITIES, type Availability } from './intents/record-schema';
 export { merchantIdOf } from './intents/merchant';
+export {
+  createAcpConnector,
+  ACP_API_VERSION,
+  type AcpMerchantConfig,
+} from './execute/acp-connector';
+export { verifyReceipt } from './receipts/signer';

@@ -126,3 +126,104 @@ export interface Signer {
   /** The public key as a JWK (OKP / Ed25519). */
   publicJwk(): Promise<JsonWebKey & { kid: string }>;
 }
+
+// ---------- merchants ----------
+
+export interface CheckoutLine {
+  sku: string;
+  name: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+}
+
+export interface CheckoutTotals {
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+}
+
+/** A step-up the bank asks for, answered by the user through us at the issuer's endpoint. */
+export interface Challenge {
+  id: string;
+  type: 'otp' | '3ds';
+  answer_url: string;
+  instructions: string;
+  expires_at: string | null;
+  attempts_remaining: number | null;
+}
+
+export interface Checkout {
+  id: string;
+  status: 'ready' | 'not_ready' | 'authentication_required' | 'completed' | 'canceled' | 'expired';
+  /** ISO 4217, upper case. */
+  currency: string;
+  lines: CheckoutLine[];
+  totals: CheckoutTotals;
+  /** Why the session cannot be paid now (out_of_stock, ...). */
+  problems: { code: string; message: string }[];
+  challenge: Challenge | null;
+  order: { id: string; permalink_url: string | null } | null;
+}
+
+export interface DelegatedCard {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  brand: string;
+}
+
+export type ChallengeAnswer =
+  | { kind: 'authenticated'; result: unknown }
+  | { kind: 'incorrect'; attemptsRemaining: number | null }
+  | { kind: 'locked' }
+  | { kind: 'denied' }
+  | { kind: 'expired' };
+
+/**
+ * An error from a merchant call. `outcome` says what we know: `rejected` (nothing happened, a
+ * 4xx), `declined` (the issuer said no), `unknown` (5xx, timeout, connection lost: the call may
+ * or may not have taken effect — reconcile before anything else).
+ */
+export class MerchantError extends Error {
+  constructor(
+    readonly outcome: 'rejected' | 'declined' | 'unknown',
+    readonly code: string,
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'MerchantError';
+  }
+}
+
+/** A merchant we can buy from by API (CONTRACT §10). Every write carries an Idempotency-Key. */
+export interface MerchantConnector {
+  readonly merchantId: string;
+  createCheckout(
+    input: { sku: string; quantity: number; currency: string },
+    idempotencyKey: string,
+  ): Promise<Checkout>;
+  getCheckout(id: string): Promise<Checkout>;
+  cancelCheckout(id: string, idempotencyKey: string): Promise<void>;
+  delegatePayment(
+    input: {
+      card: DelegatedCard;
+      checkoutId: string;
+      maxAmountCents: number;
+      currency: string;
+      expiresAt: string;
+    },
+    idempotencyKey: string,
+  ): Promise<{ token: string }>;
+  completeCheckout(
+    id: string,
+    input: { token: string; authentication?: unknown },
+    idempotencyKey: string,
+  ): Promise<Checkout>;
+  answerChallenge(
+    challenge: Challenge,
+    answer: { otp?: string; approve?: boolean },
+  ): Promise<ChallengeAnswer>;
+}

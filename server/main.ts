@@ -1,20 +1,26 @@
 import { UsageError } from './cli/args';
 import { keysCommand } from './cli/keys';
+import { receiptsCommand } from './cli/receipts';
+import { sandboxCommand } from './cli/sandbox';
 import { serveCommand } from './cli/serve';
 
 const USAGE = `Usage: intent-server <command>
 
-  serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--sandbox-port 8081 | --no-sandbox]
+  serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
   keys create --partner NAME [--live] [--data DIR]
   keys list [--data DIR]
   keys revoke KEY_PREFIX [--data DIR]
+  sandbox-merchant [--port 8081] [--host 127.0.0.1]
+  receipts verify FILE [--jwks JWKS_FILE | --data DIR]
 
 Environment: PORT, INTENT_DATA_DIR (default ./data), INTENT_RATE_LIMIT.`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve: serveCommand,
   keys: keysCommand,
+  'sandbox-merchant': sandboxCommand,
+  receipts: receiptsCommand,
 };
 
 async function main(argv: string[]) {

@@ -3,17 +3,14 @@ import { join, resolve } from 'node:path';
 import { createEngine, TABLES, type EngineOptions } from '../engine/index';
 import { createSqliteStore } from './store/sqlite';
 
-export interface NodeEngineOptions {
-  dataDir: string;
-  api?: EngineOptions['api'];
-}
+export type NodeEngineOptions = Omit<EngineOptions, 'store'> & { dataDir: string };
 
 export const dataDirFrom = (flag: string | undefined) =>
   resolve(flag ?? process.env.INTENT_DATA_DIR ?? './data');
 
 /** The engine on an embedded SQLite file in `dataDir` (created if missing). */
-export function createNodeEngine(options: NodeEngineOptions) {
-  mkdirSync(options.dataDir, { recursive: true });
-  const store = createSqliteStore(join(options.dataDir, 'intents.db'), TABLES);
-  return createEngine({ store, ...(options.api ? { api: options.api } : {}) });
+export function createNodeEngine({ dataDir, ...options }: NodeEngineOptions) {
+  mkdirSync(dataDir, { recursive: true });
+  const store = createSqliteStore(join(dataDir, 'intents.db'), TABLES);
+  return createEngine({ store, ...options });
 }

@@ -28,6 +28,8 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
   app.get('/v1/openapi.json', (c) =>
     c.json((document ??= app.getOpenAPI31Document(OPENAPI_INFO)) as object),
   );
+  // Public endpoints answer before the authentication middleware is reached.
+  for (const endpoint of ENDPOINTS.filter((e) => e.public)) mount(app, endpoint);
   app.use('/v1/*', auth());
   if (options.rateLimit !== false)
     app.use('/v1/*', rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock));
@@ -37,7 +39,7 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
     scheme: 'bearer',
     description: 'A secret key: `sk_test_...` or `sk_live_...`.',
   });
-  for (const endpoint of ENDPOINTS) mount(app, endpoint);
+  for (const endpoint of ENDPOINTS.filter((e) => !e.public)) mount(app, endpoint);
 
   app.notFound((c) => {
     throw new EngineError(

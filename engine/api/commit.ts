@@ -13,11 +13,14 @@ export async function commit<T extends object>(
   c: Context<ApiEnv>,
   status: 200 | 201,
   work: (tx: StoreTx) => Promise<T>,
+  /** Who opens the transaction: the store by default; the executor when it must call out first. */
+  within: <R>(unit: (tx: StoreTx) => Promise<R>) => Promise<R> = (unit) =>
+    c.get('ctx').store.transact(unit),
 ): Promise<Response> {
   const ctx = c.get('ctx');
   const idempotency = c.get('idempotency');
   const requestId = c.get('requestId');
-  const outcome = await ctx.store.transact(async (tx) => {
+  const outcome = await within(async (tx) => {
     if (idempotency) {
       const prior = await findIdempotent(tx, ctx, idempotency.id);
       if (prior) return { prior, body: undefined };

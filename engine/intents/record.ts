@@ -25,6 +25,11 @@ export interface IntentDoc {
   last_observation: Observation | null;
   latest_execution: ExecutionSummary | null;
   receipt_id: string | null;
+  /**
+   * The observed price when a checkout was refused over a limit (shipping, tax): the monitor does
+   * not try again until the page shows a lower price. Null otherwise.
+   */
+  blocked_at_price_cents?: number | null;
   /** Reason of the last intent.waiting event, to emit a new one only when it changes. */
   waiting_reason: string | null;
   /** The watch (URL + mode) the monitor checks for this intent; null once terminal. */

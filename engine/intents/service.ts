@@ -6,8 +6,9 @@ import { isTerminal, type Status } from '../machine/states';
 import type { StoreReader, StoreTx } from '../ports';
 import { isoTime } from '../util/time';
 import type { IntentDoc } from './record';
-import type { CreateIntentInput, ResumeInput } from './schema';
+import type { CreateIntentInput } from './schema';
 import { checkCreateIntent } from './validate';
+import { latestExecution } from '../execute/records';
 import { ensureWatch, watchIdOf } from '../monitor/watches';
 
 /** Validates and builds a new intent; nothing is written yet. */
@@ -138,57 +139,16 @@ export async function cancelIntent(
       `This intent is ${intent.status} and can no longer be canceled.`,
     );
   }
+  const execution = await latestExecution(tx, intent);
+  if (execution?.completing && execution.state === 'running') {
+    throw new EngineError(
+      'intent_not_cancelable',
+      'The purchase is being completed with the merchant right now; retry in a few seconds to see its outcome.',
+    );
+  }
   const applied = await applyTransition(tx, ctx, intentId, 'cancel', {
     previous_status: intent.status,
     ...(reason ? { cancellation_reason: reason } : {}),
   });
-  return applied!.intent;
-}
-
-/**
- * Records the user's answer (CONTRACT §11). A decline ends the attempt and returns to waiting
- * with USER_DECLINED; an answer moves the intent back to executing, where the executor picks it up.
- * The OTP itself is never written anywhere.
- */
-export async function resumeIntent(
-  tx: StoreTx,
-  ctx: EngineContext,
-  caller: Caller,
-  intentId: string,
-  input: ResumeInput,
-): Promise<IntentDoc> {
-  const intent = await loadIntent(tx, caller, intentId);
-  const action = input.user_action;
-  if (intent.status !== 'requires_user_action' || !intent.next_action) {
-    throw new EngineError(
-      'intent_not_resumable',
-      `This intent is ${intent.status}; resume applies only while it is requires_user_action.`,
-    );
-  }
-  if (action.type !== intent.next_action.type) {
-    throw invalid(
-      'user_action.type',
-      `user_action.type must be '${intent.next_action.type}', the action this intent is waiting for.`,
-    );
-  }
-  if (!action.completed) {
-    const applied = await applyTransition(
-      tx,
-      ctx,
-      intentId,
-      'return_to_waiting',
-      { reason: 'USER_DECLINED' },
-      { next_action: null, waiting_reason: 'USER_DECLINED' },
-    );
-    return applied!.intent;
-  }
-  const applied = await applyTransition(
-    tx,
-    ctx,
-    intentId,
-    'resume',
-    { action_type: action.type },
-    { next_action: null },
-  );
   return applied!.intent;
 }

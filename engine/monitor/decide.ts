@@ -39,13 +39,33 @@ export function decide(
   const { observation } = outcome;
   const verdict = evaluate(intent, { ...observation, ambiguous: outcome.ambiguous }, now);
   if (verdict.holds) {
+    const blocked = intent.blocked_at_price_cents;
+    // A checkout refused this price (over a limit once shipping and tax were added): wait for less.
+    if (
+      blocked !== null &&
+      blocked !== undefined &&
+      observation.price_cents !== null &&
+      observation.price_cents >= blocked
+    ) {
+      return null;
+    }
+    const attempt = (intent.latest_execution?.attempt ?? 0) + 1;
     return {
       trigger: 'start_execution',
-      data: {
-        attempt: (intent.latest_execution?.attempt ?? 0) + 1,
-        ...observationData(observation),
+      data: { attempt, ...observationData(observation) },
+      patch: {
+        waiting_reason: null,
+        blocked_at_price_cents: null,
+        last_observation: observation,
+        latest_execution: {
+          attempt,
+          step: 'create_checkout',
+          status: 'running',
+          total_cents: null,
+          merchant: observation.merchant,
+          last_error: null,
+        },
       },
-      patch: { waiting_reason: null, last_observation: observation },
     };
   }
   return waitingFor(intent, verdict.reason, observationData(observation), {

@@ -10,11 +10,13 @@ import type { WatchDoc } from './watches';
 
 export interface MonitorOptions {
   /** The fetcher for test-mode and for live-mode watches (live refuses private addresses). */
-  fetcherFor: (livemode: boolean) => Fetcher;
+  fetcherFor: (livemode: boolean, url: string) => Fetcher;
   /** Time between two checks of a healthy watch. */
   intervalMs: number;
   /** Called after commit for every intent that just moved to executing. */
-  onExecute?: (intentId: string) => void;
+  onExecute?: (intentId: string, attempt: number) => void;
+  /** Opens the execution attempt in the transaction that moves an intent to executing. */
+  openExecution?: (tx: StoreTx, intent: IntentDoc, watch: WatchDoc) => Promise<void>;
   /** ± fraction of the interval added at random so checks of many watches spread out. */
   jitter?: number;
   random?: () => number;
@@ -59,6 +61,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
         etag: outcome.etag,
         last_modified: outcome.lastModified,
         last_observation: outcome.observation,
+        offer_sku: outcome.sku,
         next_check_at: nextHealthyCheck(now),
       };
     }
@@ -107,7 +110,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       next.last_history_at = await recordHistory(tx, ctx, current, outcome.observation, now);
     }
     await tx.put('watches', next);
-    const started: string[] = [];
+    const started: { id: string; attempt: number }[] = [];
     let transitions = 0;
     // Decisions use the copies read before the fetch; applyTransition re-reads each intent it
     // moves, so one canceled meanwhile is left alone.
@@ -124,7 +127,9 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       );
       if (!applied) continue;
       transitions++;
-      if (applied.intent.status === 'executing') started.push(intent.intent_id);
+      if (decision.trigger !== 'start_execution') continue;
+      await options.openExecution?.(tx, applied.intent, next);
+      started.push({ id: intent.intent_id, attempt: applied.intent.latest_execution!.attempt });
     }
     return { started, transitions };
   }
@@ -144,13 +149,13 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       return;
     }
     stats.fetches++;
-    const outcome = await checkWatch(options.fetcherFor(watch.livemode), watch, now);
+    const outcome = await checkWatch(options.fetcherFor(watch.livemode, watch.url), watch, now);
     const { started, transitions } = await ctx.store.transact((tx) =>
       applyOutcome(tx, watch, watching, outcome, now),
     );
     stats.transitions += transitions;
     stats.executions += started.length;
-    for (const id of started) options.onExecute?.(id);
+    for (const { id, attempt } of started) options.onExecute?.(id, attempt);
   }
 
   async function round(now = ctx.clock.now()): Promise<RoundStats> {

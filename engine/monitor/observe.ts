@@ -9,6 +9,7 @@ export type CheckOutcome =
       kind: 'observed';
       observation: Observation;
       ambiguous: boolean;
+      sku: string | null;
       etag: string | null;
       lastModified: string | null;
     }
@@ -46,6 +47,7 @@ export async function checkWatch(
       kind: 'observed',
       observation: { ...watch.last_observation, observed_at: isoTime(now) },
       ambiguous: false,
+      sku: watch.offer_sku,
       etag: validators.etag ?? watch.etag,
       lastModified: validators.lastModified ?? watch.last_modified,
     };
@@ -76,6 +78,7 @@ export async function checkWatch(
       source: offer?.source ?? extraction.source,
     },
     ambiguous: extraction.ambiguous,
+    sku: offer?.sku ?? extraction.identifiers.sku,
     ...validators,
   };
 }

@@ -16,6 +16,8 @@ export interface WatchDoc {
   etag: string | null;
   last_modified: string | null;
   last_observation: Observation | null;
+  /** SKU of the offer last read off the page: the item id a checkout asks for. */
+  offer_sku: string | null;
   /** Time of the last history point written, to thin unchanged observations. */
   last_history_at: number | null;
 }
@@ -47,6 +49,7 @@ export async function ensureWatch(
     etag: null,
     last_modified: null,
     last_observation: null,
+    offer_sku: null,
     last_history_at: null,
   };
   await tx.put('watches', doc);

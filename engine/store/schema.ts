@@ -24,6 +24,10 @@ export const TABLES = {
   idempotency: { key: 'id', indexes: { by_expiry: ['expires_at'] } },
   products: { key: 'product_id', indexes: { by_url: ['url'] } },
   receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
+  /** Execution attempts: the executor's recovery points. */
+  executions: { key: 'execution_id', indexes: { by_state: ['state', 'execution_id'] } },
+  /** Engine-wide settings (e.g. the receipt signing key). */
+  settings: { key: 'name', indexes: {} },
   /** One per watched URL and mode: the monitor's schedule and the last observation. */
   watches: { key: 'watch_id', indexes: { by_due: ['next_check_at'] } },
   /** Price/stock history points of a watch (on change, and at most hourly otherwise). */

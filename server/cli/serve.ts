@@ -1,7 +1,10 @@
 import { serve as serveHttp, type ServerType } from '@hono/node-server';
 import { DEFAULT_RATE_LIMIT } from '../../engine/index';
 import { createServerApp } from '../http/app';
+import { wireMerchants } from '../merchants';
 import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-merchant/index';
+import { nodeScheduler } from '../scheduler';
 import { intFlag, parseFlags } from './args';
 
 const HOUR = 60 * 60 * 1000;
@@ -13,6 +16,7 @@ export async function serveCommand(args: string[]) {
     data: { type: 'string' },
     'sandbox-port': { type: 'string' },
     'no-sandbox': { type: 'boolean', default: false },
+    'sandbox-url': { type: 'string' },
     'check-interval': { type: 'string' },
     'allow-private-network': { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
@@ -23,9 +27,29 @@ export async function serveCommand(args: string[]) {
     'rate-limit',
     DEFAULT_RATE_LIMIT.perSecond,
   );
+  const checkSeconds = Math.max(1, intFlag(values['check-interval'], 'check-interval', 60));
   const dataDir = dataDirFrom(values.data);
+
+  // --sandbox-url uses a sandbox merchant that is already running (it survives our restarts).
+  const external = values['sandbox-url']?.replace(/\/$/, '');
+  const sandbox =
+    values['no-sandbox'] || external
+      ? null
+      : await startSandboxMerchant({
+          port: intFlag(values['sandbox-port'], 'sandbox-port', 8081),
+          host: '127.0.0.1',
+        });
+  const sandboxUrl = external ?? sandbox?.url ?? null;
+  const merchants = wireMerchants({
+    sandbox: sandboxUrl ? { url: sandboxUrl, apiKey: DEFAULT_SANDBOX_API_KEY } : null,
+    allowPrivateNetwork: values['allow-private-network'],
+  });
   const engine = createNodeEngine({
     dataDir,
+    fetcherFor: merchants.fetcherFor,
+    connectorFor: merchants.connectorFor,
+    monitor: { intervalMs: checkSeconds * 1000 },
+    executor: { onError: (error) => console.error('executor:', error) },
     api: {
       // 0 turns the limiter off (benchmarks, trusted single-tenant installs).
       rateLimit: perSecond === 0 ? false : { perSecond, burst: perSecond * 2 },
@@ -38,8 +62,13 @@ export async function serveCommand(args: string[]) {
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const base = `http://${values.host}:${actualPort}`;
   console.log(`Intent Commerce API: ${base}/v1  (reference: ${base}/docs)`);
-  console.log(`Data directory: ${dataDir}`);
+  if (sandboxUrl)
+    console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
+  console.log(`Data directory: ${dataDir}; checking product pages every ${checkSeconds} s`);
   await printFirstKey(engine);
+  await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
+    console.error('monitor:', error),
+  );
   console.log('Ready. Ctrl+C stops the server.');
 
   const maintenance = setInterval(() => void engine.maintain().catch(console.error), HOUR);
@@ -48,6 +77,8 @@ export async function serveCommand(args: string[]) {
     clearInterval(maintenance);
     await closeServer(server);
     await engine.close();
+    await merchants.close();
+    await sandbox?.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

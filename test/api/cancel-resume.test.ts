@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTransition } from '../../engine/index';
+import type { WatchDoc } from '../../engine/monitor/watches';
 import { intentBody, testApi } from '../support/api';
 
 async function created() {
@@ -8,26 +9,46 @@ async function created() {
   return { ...api, id: res.body.intent_id as string };
 }
 
-/** Drives an intent to requires_user_action through the state machine, as the executor will. */
-async function awaitingOtp() {
+/**
+ * Drives an intent to requires_user_action the way the monitor does: conditions hold, an attempt
+ * opens, and with no API connector for the merchant the assisted flow asks the user to confirm.
+ */
+async function awaitingConfirmation() {
   const api = await created();
   const { ctx } = api.engine;
   await ctx.store.transact(async (tx) => {
-    await applyTransition(tx, ctx, api.id, 'start_execution', { attempt: 1 });
-    await applyTransition(
+    const observation = {
+      price_cents: 9_900,
+      currency: 'USD',
+      availability: 'in_stock' as const,
+      merchant: 'shop.example.com',
+      observed_at: '2026-11-22T10:00:00.000Z',
+      source: 'json-ld',
+    };
+    const applied = await applyTransition(
       tx,
       ctx,
       api.id,
-      'needs_user_action',
-      { action_type: 'otp', instructions: 'Enter the code sent by your bank.' },
+      'start_execution',
+      { attempt: 1 },
       {
-        next_action: {
-          type: 'otp',
-          instructions: 'Enter the code sent by your bank.',
-          expires_at: null,
+        last_observation: observation,
+        latest_execution: {
+          attempt: 1,
+          step: 'create_checkout',
+          status: 'running',
+          total_cents: null,
+          merchant: 'shop.example.com',
+          last_error: null,
         },
       },
     );
+    const watch = (await tx.get<WatchDoc>('watches', applied!.intent.watch_id!))!;
+    await api.engine.executor.open(tx, applied!.intent, {
+      ...watch,
+      last_observation: observation,
+      offer_sku: 'trail-runner',
+    });
   });
   return api;
 }
@@ -65,7 +86,7 @@ describe('POST /v1/intents/{id}/cancel', () => {
   });
 
   it('cancels while waiting for the user and clears next_action', async () => {
-    const { call, id } = await awaitingOtp();
+    const { call, id } = await awaitingConfirmation();
     const res = await call('POST', `/v1/intents/${id}/cancel`);
     expect(res.body).toMatchObject({ status: 'canceled', next_action: null });
   });
@@ -89,7 +110,7 @@ describe('POST /v1/intents/{id}/resume', () => {
   });
 
   it('answers 400 when the action type does not match next_action', async () => {
-    const { call, id } = await awaitingOtp();
+    const { call, id } = await awaitingConfirmation();
     const res = await call('POST', `/v1/intents/${id}/resume`, {
       body: { user_action: { type: '3ds', completed: true } },
     });
@@ -98,7 +119,7 @@ describe('POST /v1/intents/{id}/resume', () => {
   });
 
   it('validates the body', async () => {
-    const { call, id } = await awaitingOtp();
+    const { call, id } = await awaitingConfirmation();
     const missing = await call('POST', `/v1/intents/${id}/resume`, { body: {} });
     expect(missing.body.error).toMatchObject({ code: 'parameter_missing', param: 'user_action' });
     const noCompleted = await call('POST', `/v1/intents/${id}/resume`, {
@@ -111,9 +132,9 @@ describe('POST /v1/intents/{id}/resume', () => {
   });
 
   it('returns to waiting with USER_DECLINED when the user declines', async () => {
-    const { call, id } = await awaitingOtp();
+    const { call, id } = await awaitingConfirmation();
     const res = await call('POST', `/v1/intents/${id}/resume`, {
-      body: { user_action: { type: 'otp', completed: false } },
+      body: { user_action: { type: 'confirmation', completed: false } },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'waiting', next_action: null });
@@ -124,16 +145,71 @@ describe('POST /v1/intents/{id}/resume', () => {
     });
   });
 
-  it('never stores the OTP anywhere', async () => {
-    const { call, id, engine } = await awaitingOtp();
-    await call('POST', `/v1/intents/${id}/resume`, {
-      body: { user_action: { type: 'otp', completed: true, code: '914276' } },
+  it('asks the user to buy at the merchant when there is no API, with clear instructions', async () => {
+    const { call, id } = await awaitingConfirmation();
+    const intent = (await call('GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('requires_user_action');
+    expect(intent.next_action.type).toBe('confirmation');
+    expect(intent.next_action.instructions).toContain(
+      'https://shop.example.com/products/trail-runner',
+    );
+    const events = (await call('GET', `/v1/intents/${id}/events`)).body.events;
+    expect(events.at(-1)).toMatchObject({
+      type: 'execution.needs_user_action',
+      data: { action_type: 'confirmation' },
     });
-    const dump = JSON.stringify([
-      await engine.ctx.store.query('events', { index: 'by_intent', prefix: [id] }),
-      await engine.ctx.store.get('intents', id),
-    ]);
-    expect(dump).not.toContain('914276');
+  });
+
+  it('succeeds with a signed receipt when the user confirms the purchase', async () => {
+    const { call, id } = await awaitingConfirmation();
+    const res = await call('POST', `/v1/intents/${id}/resume`, {
+      body: {
+        user_action: {
+          type: 'confirmation',
+          completed: true,
+          data: { order_id: 'SHOP-123', total_charged_cents: 10_500 },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('succeeded');
+    expect(res.body.receipt_id).toMatch(/^rcpt_/);
+    const receipt = await call('GET', `/v1/intents/${id}/receipt`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({
+      object: 'receipt',
+      intent_id: id,
+      merchant: 'shop.example.com',
+      order: { id: 'SHOP-123' },
+      totals: { total_charged_cents: 10_500 },
+      signature: { alg: 'EdDSA' },
+    });
+    const succeeded = (await call('GET', `/v1/intents/${id}/events`)).body.events.at(-1);
+    expect(succeeded).toMatchObject({
+      type: 'intent.succeeded',
+      data: {
+        merchant: 'shop.example.com',
+        total_charged_cents: 10_500,
+        currency: 'USD',
+        receipt_id: res.body.receipt_id,
+      },
+    });
+  });
+
+  it('refuses a reported total above max_charge_cents', async () => {
+    const { call, id } = await awaitingConfirmation();
+    const res = await call('POST', `/v1/intents/${id}/resume`, {
+      body: {
+        user_action: {
+          type: 'confirmation',
+          completed: true,
+          data: { total_charged_cents: 99_999 },
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.param).toBe('user_action.data.total_charged_cents');
+    expect((await call('GET', `/v1/intents/${id}`)).body.status).toBe('requires_user_action');
   });
 });
 

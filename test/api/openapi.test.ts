@@ -31,6 +31,7 @@ describe('GET /v1/openapi.json', () => {
         'GET /v1/intents/{intent_id}/events',
         'GET /v1/intents/{intent_id}/receipt',
         'GET /v1/payment_methods',
+        'GET /v1/receipt_keys',
         'POST /v1/intents',
         'POST /v1/intents/{intent_id}/cancel',
         'POST /v1/intents/{intent_id}/resume',

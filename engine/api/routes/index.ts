@@ -8,6 +8,7 @@ import {
   resumeIntentEndpoint,
 } from './intents';
 import { listPaymentMethods } from './payment-methods';
+import { getReceiptKeys } from './receipt-keys';
 import { getReceipt } from './receipts';
 
 /** Every v1 endpoint, in the order the OpenAPI document lists them. */
@@ -19,5 +20,6 @@ export const ENDPOINTS = [
   resumeIntentEndpoint,
   listIntentEvents,
   getReceipt,
+  getReceiptKeys,
   listPaymentMethods,
 ] as unknown as AnyEndpoint[];

@@ -7,11 +7,12 @@ import {
   listIntents,
   loadIntent,
   prepareIntent,
-  resumeIntent,
 } from '../../intents/service';
 import { loadIntentView, toIntentView } from '../../intents/view';
 import { LIMITS } from '../../limits';
 import { STATUSES } from '../../machine/states';
+import { answerUserAction } from '../../execute/answer';
+import type { IntentDoc } from '../../intents/record';
 import { commit } from '../commit';
 import { defineEndpoint } from '../endpoint';
 import { z } from '../zod';
@@ -146,11 +147,16 @@ export const resumeIntentEndpoint = defineEndpoint({
     'parameter_invalid',
     'parameter_unknown',
   ],
-  handle: async (c, { body, params }) =>
-    commit(c, 200, async (tx) =>
-      loadIntentView(
-        tx,
-        await resumeIntent(tx, c.get('ctx'), c.get('caller'), params.intent_id!, body),
-      ),
-    ),
+  handle: async (c, { body, params }) => {
+    const ctx = c.get('ctx');
+    return commit(
+      c,
+      200,
+      async (tx) => loadIntentView(tx, (await tx.get<IntentDoc>('intents', params.intent_id!))!),
+      (unit) =>
+        answerUserAction(ctx, ctx.executor!, c.get('caller'), params.intent_id!, body, (tx) =>
+          unit(tx),
+        ),
+    );
+  },
 });

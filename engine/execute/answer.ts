@@ -1,0 +1,240 @@
+import type { Caller, EngineContext } from '../context';
+import { EngineError, invalid } from '../errors';
+import type { IntentDoc } from '../intents/record';
+import type { ResumeInput } from '../intents/schema';
+import { loadIntent } from '../intents/service';
+import { applyTransition } from '../machine/apply';
+import type { StoreTx } from '../ports';
+import type { Executor } from './executor';
+import { endAttempt, recordStep, releaseCheckout, saveExecution } from './outcomes';
+import { latestExecution, summaryOf, type ExecutionDoc } from './records';
+import { backToWaiting, failAttempt, succeed } from './steps';
+
+export const MAX_WRONG_CODES = 5;
+
+type Finish<T> = (tx: StoreTx, intent: IntentDoc) => Promise<T>;
+
+/**
+ * POST /intents/{id}/resume with an executor (CONTRACT §11). The answer goes to the issuer (OTP,
+ * 3DS) or ends the assisted purchase (confirmation); `finish` runs in the transaction that records
+ * the outcome, so the API can store its idempotent response with it. The OTP is passed to the
+ * issuer and forgotten: it is never written anywhere.
+ */
+export async function answerUserAction<T>(
+  ctx: EngineContext,
+  executor: Executor,
+  caller: Caller,
+  intentId: string,
+  input: ResumeInput,
+  finish: Finish<T>,
+): Promise<T> {
+  const intent = await loadIntent(ctx.store, caller, intentId);
+  const action = input.user_action;
+  const exec = await latestExecution(ctx.store, intent);
+  if (
+    intent.status !== 'requires_user_action' ||
+    !intent.next_action ||
+    !exec ||
+    exec.state !== 'awaiting_user'
+  ) {
+    throw new EngineError(
+      'intent_not_resumable',
+      `This intent is ${intent.status}; resume applies only while it is requires_user_action.`,
+    );
+  }
+  if (action.type !== intent.next_action.type) {
+    throw invalid(
+      'user_action.type',
+      `user_action.type must be '${intent.next_action.type}', the action this intent is waiting for.`,
+    );
+  }
+  const deps = executor.depsFor(exec);
+  if (!action.completed) {
+    await deps.ctx.store.transact(async (tx) => {
+      await endAttempt(
+        tx,
+        ctx,
+        exec,
+        'return_to_waiting',
+        { reason: 'USER_DECLINED', attempt: exec.attempt },
+        {
+          waiting_reason: 'USER_DECLINED',
+          next_action: null,
+          blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
+        },
+        'declined',
+      );
+    });
+    await releaseCheckout(deps.connector, exec);
+    return finishWith(ctx, intentId, finish);
+  }
+  if (exec.step === 'confirm') return confirmAssisted(ctx, executor, exec, intent, input, finish);
+  if (action.type === 'otp' && !action.code) {
+    throw new EngineError(
+      'parameter_missing',
+      'user_action.code is required for an OTP: the code the bank sent.',
+      'user_action.code',
+    );
+  }
+  const answer = await deps.connector!.answerChallenge(
+    exec.challenge!,
+    action.type === 'otp' ? { otp: action.code! } : { approve: true },
+  );
+  switch (answer.kind) {
+    case 'authenticated':
+      return resumeWith(ctx, executor, exec, { authentication: answer.result }, finish);
+    case 'incorrect':
+      return wrongCode(ctx, deps, exec, intent, answer.attemptsRemaining);
+    case 'locked':
+      await failAttempt(
+        deps,
+        exec,
+        'authentication_locked',
+        'Too many wrong codes: the bank locked this payment.',
+      );
+      return finishWith(ctx, intentId, finish);
+    case 'denied':
+      await backToWaiting(deps, exec, intent, 'USER_DECLINED', { code: 'authentication_denied' });
+      return finishWith(ctx, intentId, finish);
+    case 'expired':
+      // The challenge lapsed: complete again (a new key) and the bank issues a fresh one.
+      return resumeWith(ctx, executor, exec, { authentication: null }, finish);
+  }
+}
+
+async function finishWith<T>(ctx: EngineContext, intentId: string, finish: Finish<T>): Promise<T> {
+  return ctx.store.transact(async (tx) =>
+    finish(tx, (await tx.get<IntentDoc>('intents', intentId))!),
+  );
+}
+
+async function resumeWith<T>(
+  ctx: EngineContext,
+  executor: Executor,
+  exec: ExecutionDoc,
+  patch: Partial<ExecutionDoc>,
+  finish: Finish<T>,
+): Promise<T> {
+  const next: ExecutionDoc = {
+    ...exec,
+    ...patch,
+    state: 'running',
+    step: 'complete_checkout',
+    started_step: null,
+    challenge: null,
+    auth_round: exec.auth_round + 1,
+  };
+  const result = await ctx.store.transact(async (tx) => {
+    await saveExecution(tx, ctx, next);
+    const applied = await applyTransition(
+      tx,
+      ctx,
+      exec.intent_id,
+      'resume',
+      { action_type: exec.challenge?.type ?? 'otp' },
+      {
+        next_action: null,
+        latest_execution: summaryOf(next, 'running'),
+      },
+    );
+    if (!applied)
+      throw new EngineError(
+        'intent_not_resumable',
+        'This intent moved on while the answer was checked.',
+      );
+    return finish(tx, applied.intent);
+  });
+  executor.start(next.execution_id);
+  return result;
+}
+
+async function wrongCode(
+  ctx: EngineContext,
+  deps: ReturnType<Executor['depsFor']>,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+  remaining: number | null,
+): Promise<never> {
+  const wrong = exec.wrong_codes + 1;
+  const left = Math.max(0, Math.min(remaining ?? MAX_WRONG_CODES - wrong, MAX_WRONG_CODES - wrong));
+  if (left === 0) {
+    await failAttempt(
+      deps,
+      { ...exec, wrong_codes: wrong },
+      'authentication_locked',
+      'Too many wrong codes: the payment was not made.',
+    );
+    throw new EngineError(
+      'incorrect_code',
+      'The code is incorrect and no attempts are left; the purchase has failed.',
+      'user_action.code',
+    );
+  }
+  await ctx.store.transact(async (tx) => {
+    const saved = await saveExecution(tx, ctx, { ...exec, wrong_codes: wrong });
+    await recordStep(tx, ctx, saved, 'execution.step_failed', {
+      code: 'incorrect_code',
+      attempts_remaining: left,
+      retrying: false,
+    });
+  });
+  void intent;
+  throw new EngineError(
+    'incorrect_code',
+    `The code is incorrect; ${left} attempt${left === 1 ? '' : 's'} left. Check the latest code from your bank.`,
+    'user_action.code',
+  );
+}
+
+async function confirmAssisted<T>(
+  ctx: EngineContext,
+  executor: Executor,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+  input: ResumeInput,
+  finish: Finish<T>,
+): Promise<T> {
+  const data = input.user_action.data ?? {};
+  const total =
+    typeof data.total_charged_cents === 'number' && Number.isInteger(data.total_charged_cents)
+      ? data.total_charged_cents
+      : null;
+  const max = intent.payment?.max_charge_cents;
+  if (total !== null && max !== undefined && total > max) {
+    throw invalid(
+      'user_action.data.total_charged_cents',
+      `The reported total ${total} is above payment.max_charge_cents (${max}); decline instead, or check the amount.`,
+    );
+  }
+  const price = intent.last_observation?.price_cents ?? 0;
+  const charged = total ?? price * exec.quantity;
+  const checkout = {
+    id: `assisted_${exec.execution_id}`,
+    status: 'completed' as const,
+    currency: intent.last_observation?.currency ?? intent.conditions.currency ?? 'USD',
+    lines: [
+      {
+        sku: exec.sku ?? 'unknown',
+        name: intent.objective.product?.product_title ?? null,
+        quantity: exec.quantity,
+        unit_price_cents: price,
+        total_cents: charged,
+      },
+    ],
+    totals: { subtotal_cents: charged, shipping_cents: 0, tax_cents: 0, total_cents: charged },
+    problems: [],
+    challenge: null,
+    order: {
+      id: typeof data.order_id === 'string' ? data.order_id : null,
+      permalink_url: null,
+    } as { id: string; permalink_url: string | null },
+  };
+  await succeed(
+    executor.depsFor(exec),
+    { ...exec, checkout, merchant: exec.merchant ?? 'unknown' },
+    intent,
+    [],
+    true,
+  );
+  return finishWith(ctx, intent.intent_id, finish);
+}

@@ -1,0 +1,50 @@
+import type { EngineContext } from '../context';
+import type { IntentDoc } from '../intents/record';
+import { applyTransition } from '../machine/apply';
+import type { StoreTx } from '../ports';
+import { saveExecution } from './outcomes';
+import type { ExecutionDoc } from './records';
+
+const money = (cents: number | undefined, currency: string | undefined) =>
+  cents === undefined ? null : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;
+
+/**
+ * The assisted connector (CONTRACT §10) for shops with no API: the user buys at the merchant and
+ * confirms here. Nothing is charged by us; the receipt records what the user reports.
+ */
+export async function askForConfirmation(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+) {
+  const limit = money(
+    intent.payment?.max_charge_cents ?? intent.conditions.max_price_cents,
+    intent.conditions.currency,
+  );
+  const title = intent.objective.product?.product_title ?? 'the product';
+  const instructions = `Your conditions hold: buy ${title} at ${exec.product_url ?? exec.merchant}${limit ? ` for at most ${limit}` : ''}, then confirm the purchase here (or decline).`;
+  await saveExecution(tx, ctx, { ...exec, state: 'awaiting_user', step: 'confirm' });
+  await applyTransition(
+    tx,
+    ctx,
+    exec.intent_id,
+    'needs_user_action',
+    { action_type: 'confirmation', instructions },
+    {
+      next_action: {
+        type: 'confirmation',
+        instructions,
+        expires_at: intent.guardrails.expires_at ?? null,
+      },
+      latest_execution: {
+        attempt: exec.attempt,
+        step: 'confirm',
+        status: 'requires_user_action',
+        total_cents: null,
+        merchant: exec.merchant,
+        last_error: null,
+      },
+    },
+  );
+}

@@ -1,0 +1,192 @@
+import type { EngineContext } from '../context';
+import type { IntentDoc } from '../intents/record';
+import type { WatchDoc } from '../monitor/watches';
+import { quantityOf } from '../monitor/conditions';
+import { MerchantError, type MerchantConnector, type Signer, type StoreTx } from '../ports';
+import { recordStep, releaseCheckout, saveExecution } from './outcomes';
+import { executionIdOf, openExecution, type ExecutionDoc } from './records';
+import {
+  completeCheckout,
+  createCheckout,
+  delegatePayment,
+  failAttempt,
+  verifyCheckout,
+  type StepDeps,
+  type StepResult,
+} from './steps';
+import { askForConfirmation } from './assisted';
+
+export interface ExecutorOptions {
+  /** The API connector for a merchant in a mode, or null: the assisted flow (the user buys). */
+  connectorFor: (
+    merchantId: string,
+    livemode: boolean,
+    productUrl: string | null,
+  ) => MerchantConnector | null;
+  signer: () => Promise<Signer>;
+  sleep?: (ms: number) => Promise<void>;
+  /** Retries of a merchant call whose outcome is unknown (same Idempotency-Key each time). */
+  maxRetries?: number;
+  retryBaseMs?: number;
+  /** Delay before recovery tries again an attempt whose outcome stayed unknown. */
+  recheckMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+type StepRunner = (deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc) => Promise<StepResult>;
+
+/** Every step of an attempt; `authenticate` and `confirm` wait for the user (see answer.ts). */
+const STEPS: Record<ExecutionDoc['step'], StepRunner | null> = {
+  create_checkout: createCheckout,
+  verify_totals: verifyCheckout,
+  delegate_payment: delegatePayment,
+  complete_checkout: completeCheckout,
+  authenticate: null,
+  confirm: null,
+};
+
+/**
+ * The executor (CONTRACT §10): runs each attempt step by step from its recorded recovery point.
+ * One loop per attempt at a time; on start-up `recover()` resumes every attempt left running.
+ * ARCHITECTURE.md beside this file states the invariants.
+ */
+export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const maxRetries = options.maxRetries ?? 4;
+  const retryBase = options.retryBaseMs ?? 500;
+  const loops = new Map<string, Promise<void>>();
+  let stopped = false;
+
+  const depsFor = (exec: ExecutionDoc): StepDeps => ({
+    ctx,
+    connector: exec.merchant
+      ? options.connectorFor(exec.merchant, exec.livemode, exec.product_url)
+      : null,
+    signer: options.signer,
+    retrying: (current, call) => retrying(current, call),
+  });
+
+  async function retrying<T>(exec: ExecutionDoc, call: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (
+          !(error instanceof MerchantError) ||
+          error.outcome !== 'unknown' ||
+          attempt >= maxRetries ||
+          stopped
+        )
+          throw error;
+        await ctx.store.transact((tx) =>
+          recordStep(tx, ctx, exec, 'execution.step_failed', {
+            code: error.code,
+            message: error.message,
+            retrying: true,
+            retry: attempt + 1,
+          }),
+        );
+        await sleep(retryBase * 2 ** attempt);
+      }
+    }
+  }
+
+  async function advance(executionId: string) {
+    while (!stopped) {
+      const exec = await ctx.store.get<ExecutionDoc>('executions', executionId);
+      if (!exec || exec.state !== 'running') return;
+      const intent = await ctx.store.get<IntentDoc>('intents', exec.intent_id);
+      if (!intent) return;
+      if (intent.status !== 'executing') {
+        await settleAbandoned(exec);
+        return;
+      }
+      const deps = depsFor(exec);
+      const run = STEPS[exec.step];
+      if (!run) return;
+      try {
+        if (await run(deps, exec, intent)) return;
+      } catch (error) {
+        if (!(error instanceof MerchantError)) throw error;
+        if (exec.step === 'complete_checkout') {
+          recheckLater(executionId);
+          return;
+        }
+        // Nothing is charged before complete: a refused or unreachable step ends the attempt.
+        await failAttempt(deps, exec, error.code, error.message);
+        return;
+      }
+    }
+  }
+
+  /** The intent left executing (canceled, expired) under us: close the attempt, free the session. */
+  async function settleAbandoned(exec: ExecutionDoc) {
+    await ctx.store.transact((tx) =>
+      saveExecution(tx, ctx, { ...exec, state: 'finished', completing: false }),
+    );
+    await releaseCheckout(depsFor(exec).connector, exec);
+  }
+
+  function recheckLater(executionId: string) {
+    void sleep(options.recheckMs ?? 60_000).then(() => {
+      if (!stopped) start(executionId);
+    });
+  }
+
+  function start(executionId: string) {
+    if (loops.has(executionId) || stopped) return;
+    const loop = advance(executionId)
+      .catch((error) => options.onError?.(error))
+      .finally(() => loops.delete(executionId));
+    loops.set(executionId, loop);
+  }
+
+  return {
+    /**
+     * Opens the next attempt in the monitor's transaction: the intent moves to executing and its
+     * recovery point exists together, so a crash right after cannot lose the attempt.
+     */
+    async open(tx: StoreTx, intent: IntentDoc, watch: WatchDoc): Promise<void> {
+      const attempt = intent.latest_execution?.attempt ?? 0;
+      const merchant = watch.last_observation?.merchant ?? null;
+      const connector = merchant
+        ? options.connectorFor(merchant, intent.livemode, watch.url)
+        : null;
+      const exec = await openExecution(
+        tx,
+        ctx,
+        intent,
+        attempt,
+        { merchant, sku: watch.offer_sku, connector: connector ? 'acp' : 'assisted' },
+        quantityOf(intent),
+      );
+      if (exec.connector === 'assisted') await askForConfirmation(tx, ctx, exec, intent);
+    },
+    /** Runs an intent's current attempt (after commit of the move to executing, or a resume). */
+    startIntent(intentId: string, attempt: number) {
+      start(executionIdOf(intentId, attempt));
+    },
+    start,
+    /** Resumes every attempt left running by a previous process. */
+    async recover(): Promise<number> {
+      const running = await ctx.store.query<ExecutionDoc>('executions', {
+        index: 'by_state',
+        prefix: ['running'],
+      });
+      running.forEach((exec) => start(exec.execution_id));
+      return running.length;
+    },
+    /** Resolves when no attempt is being run (tests, shutdown). */
+    async idle() {
+      while (loops.size > 0) await Promise.all([...loops.values()]);
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all([...loops.values()]);
+    },
+    depsFor,
+  };
+}
+
+export type Executor = ReturnType<typeof createExecutor>;

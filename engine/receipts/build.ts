@@ -1,0 +1,61 @@
+import type { IntentDoc } from '../intents/record';
+import type { PaymentMethod } from '../payments/methods';
+import type { Checkout, Signer } from '../ports';
+import { base64url, signedBytes } from './signer';
+import type { GuardrailCheck } from '../execute/verify';
+
+export interface ReceiptInput {
+  receiptId: string;
+  intent: IntentDoc;
+  merchant: string;
+  checkout: Checkout;
+  paymentMethod: PaymentMethod | null;
+  guardrails: GuardrailCheck[];
+  executedAt: string;
+}
+
+/** The receipt of CONTRACT §12, signed with Ed25519 over its canonical JSON. */
+export async function buildSignedReceipt(input: ReceiptInput, signer: Signer) {
+  const { checkout, intent } = input;
+  const receipt = {
+    object: 'receipt' as const,
+    receipt_id: input.receiptId,
+    intent_id: intent.intent_id,
+    livemode: intent.livemode,
+    merchant: input.merchant,
+    order: { id: checkout.order?.id ?? null, permalink_url: checkout.order?.permalink_url ?? null },
+    line_items: checkout.lines.map((line) => ({
+      sku: line.sku,
+      name: line.name,
+      quantity: line.quantity,
+      unit_price_cents: line.unit_price_cents,
+      total_cents: line.total_cents,
+    })),
+    totals: {
+      subtotal_cents: checkout.totals.subtotal_cents,
+      shipping_cents: checkout.totals.shipping_cents,
+      tax_cents: checkout.totals.tax_cents,
+      total_charged_cents: checkout.totals.total_cents,
+    },
+    currency: checkout.currency,
+    payment: input.paymentMethod
+      ? {
+          payment_method_id: input.paymentMethod.id,
+          brand: input.paymentMethod.brand,
+          last4: input.paymentMethod.last4,
+        }
+      : null,
+    observed_offer: intent.last_observation
+      ? { ...intent.last_observation, url: intent.objective.product?.product_url ?? null }
+      : null,
+    guardrails_checked: input.guardrails,
+    executed_at: input.executedAt,
+  };
+  const signature = await signer.sign(signedBytes(receipt));
+  return {
+    ...receipt,
+    signature: { alg: 'EdDSA' as const, kid: signer.keyId, value: base64url(signature) },
+  };
+}
+
+export type Receipt = Awaited<ReturnType<typeof buildSignedReceipt>>;
