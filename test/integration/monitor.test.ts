@@ -34,7 +34,9 @@ async function setup(page: Partial<Parameters<typeof shop.set>[1]> = {}) {
     fetcherFor: () => fetcher,
     intervalMs: MINUTE,
     jitter: 0,
-    onExecute: (id) => executed.push(id),
+    onExecute: (id) => {
+      executed.push(id);
+    },
   });
   const id = `item-${pageNo++}`;
   shop.set(id, { price_cents: 15_000, ...page });
