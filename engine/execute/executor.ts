@@ -31,6 +31,8 @@ export interface ExecutorOptions {
   /** Delay before recovery tries again an attempt whose outcome stayed unknown. */
   recheckMs?: number;
   onError?: (error: unknown) => void;
+  /** Crash tests only: called at named points of every step (see StepDeps.failpoint). */
+  failpoint?: (name: string) => void;
 }
 
 type StepRunner = (deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc) => Promise<StepResult>;
@@ -65,12 +67,16 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
       : null,
     signer: options.signer,
     retrying: (current, call) => retrying(current, call),
+    failpoint: options.failpoint ?? (() => {}),
   });
 
   async function retrying<T>(exec: ExecutionDoc, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await call();
+        options.failpoint?.(`${exec.step}:before_call`);
+        const result = await call();
+        options.failpoint?.(`${exec.step}:after_call`);
+        return result;
       } catch (error) {
         if (
           !(error instanceof MerchantError) ||

@@ -16,6 +16,8 @@ export interface StepDeps {
   signer: () => Promise<Signer>;
   /** Runs a merchant call, retrying unknown outcomes with the same key; throws the last error. */
   retrying: <T>(exec: ExecutionDoc, call: () => Promise<T>) => Promise<T>;
+  /** Crash-test hook: called at named points (`<step>:started`, `:before_call`, `:after_call`). */
+  failpoint: (name: string) => void;
 }
 
 /** true: the attempt stopped (finished or waiting for the user); false: run the next step. */
@@ -26,16 +28,21 @@ const HOUR = 60 * 60 * 1000;
 
 async function begin(deps: StepDeps, exec: ExecutionDoc): Promise<ExecutionDoc> {
   if (exec.started_step === exec.step) return exec;
-  return deps.ctx.store.transact(async (tx) => {
-    const saved = await saveExecution(tx, deps.ctx, {
-      ...exec,
-      started_step: exec.step,
-      retries: 0,
+  return deps.ctx.store
+    .transact(async (tx) => {
+      const saved = await saveExecution(tx, deps.ctx, {
+        ...exec,
+        started_step: exec.step,
+        retries: 0,
+      });
+      await recordStep(tx, deps.ctx, saved, 'execution.step_started');
+      await touchIntent(tx, deps.ctx, saved, 'running');
+      return saved;
+    })
+    .then((saved) => {
+      deps.failpoint(`${exec.step}:started`);
+      return saved;
     });
-    await recordStep(tx, deps.ctx, saved, 'execution.step_started');
-    await touchIntent(tx, deps.ctx, saved, 'running');
-    return saved;
-  });
 }
 
 async function advanceTo(
@@ -211,8 +218,9 @@ export async function delegatePayment(
     return true;
   }
   // The allowance is the total we checked, and it lapses with the intent: the merchant itself
-  // refuses a charge above the limit or after expiry.
-  const expiresAt = Math.min(now + HOUR, intent.expires_at_ms ?? Infinity);
+  // refuses a charge above the limit or after expiry. Derived from the attempt, not from now, so
+  // the request is byte-identical when replayed after a crash (same Idempotency-Key, same body).
+  const expiresAt = Math.min(Date.parse(exec.created_at) + HOUR, intent.expires_at_ms ?? Infinity);
   const { token } = await deps.retrying(exec, () =>
     deps.connector!.delegatePayment(
       {
@@ -393,6 +401,7 @@ export async function succeed(
     },
     await deps.signer(),
   );
+  deps.failpoint('succeed:before_commit');
   await deps.ctx.store.transact(async (tx) => {
     if (confirmed) {
       await applyTransition(

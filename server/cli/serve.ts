@@ -4,6 +4,7 @@ import { createServerApp } from '../http/app';
 import { wireMerchants } from '../merchants';
 import { createNodeEngine, dataDirFrom } from '../node-engine';
 import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-merchant/index';
+import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
 import { intFlag, parseFlags } from './args';
 
@@ -49,7 +50,10 @@ export async function serveCommand(args: string[]) {
     fetcherFor: merchants.fetcherFor,
     connectorFor: merchants.connectorFor,
     monitor: { intervalMs: checkSeconds * 1000 },
-    executor: { onError: (error) => console.error('executor:', error) },
+    executor: {
+      onError: (error) => console.error('executor:', error),
+      failpoint: failpointFromEnv(),
+    },
     api: {
       // 0 turns the limiter off (benchmarks, trusted single-tenant installs).
       rateLimit: perSecond === 0 ? false : { perSecond, burst: perSecond * 2 },

@@ -10,7 +10,7 @@ export type Sandbox = Awaited<ReturnType<typeof startSandboxMerchant>>;
  * The whole product over real HTTP: the sandbox merchant in this process (so it survives server
  * crashes and tests can read its orders) and intent-server in a child process on a temp data dir.
  */
-export async function startStack(extraArgs: string[] = []) {
+export async function startStack(extraArgs: string[] = [], env: Record<string, string> = {}) {
   const sandbox = await startSandboxMerchant({ port: 0, host: '127.0.0.1' });
   const dataDir = mkdtempSync(join(tmpdir(), 'stack-'));
   const args = [
@@ -22,7 +22,7 @@ export async function startStack(extraArgs: string[] = []) {
     '1',
     ...extraArgs,
   ];
-  let server: ServerProcess = await startServer(args);
+  let server: ServerProcess = await startServer(args, env);
   const key = server.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];
 
   const api = async (
@@ -115,8 +115,16 @@ export async function startStack(extraArgs: string[] = []) {
     /** Kills the server (SIGKILL by default) and starts it again on the same data. */
     async restart(signal: NodeJS.Signals = 'SIGKILL') {
       await server.stop(signal);
-      server = await startServer(args);
+      server = await startServer(args, env);
     },
+    /** Resolves when the server process has exited (e.g. killed itself at a failpoint). */
+    exited: () =>
+      new Promise<number | null>((resolve) => {
+        if (server.child.exitCode !== null || server.child.signalCode !== null)
+          resolve(server.child.exitCode);
+        else server.child.once('exit', (code) => resolve(code));
+      }),
+    dataDir,
     async stop() {
       await server.stop();
       await sandbox.close();

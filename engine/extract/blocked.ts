@@ -1,0 +1,35 @@
+/**
+ * Robot checks, captchas and "access denied" pages. They say nothing about the product, so
+ * their words ("unavailable", "denied") must never become out-of-stock.
+ */
+import { attr, findElements, nameTokens, textOf, type Document } from './dom';
+
+const BLOCKED_TITLE =
+  /robot check|captcha|access denied|attention required|just a moment|are you a (?:robot|human)|security check|verify you are (?:a )?human|pardon our interruption|request blocked|unusual traffic|bot (?:check|detection)|zugriff verweigert|accès refusé/i;
+
+const BLOCKED_TEXT =
+  /enter the characters you see below|type the characters you see|are you a robot|not a robot|verify (?:that )?you are (?:a )?human|unusual traffic from your (?:computer|network)|access (?:to this page )?(?:has been |is )?denied|checking your browser|press (?:&|and) hold|complete the security check|solve the captcha|captcha/i;
+
+const CHALLENGE_MARKERS = [
+  'g-recaptcha',
+  'h-captcha',
+  'cf-challenge',
+  'cf-turnstile',
+  'px-captcha',
+];
+
+/** Short pages (a real product page is long) that read or are built like a bot challenge. */
+export function isBlockedPage(doc: Document, titleTag: string | null): boolean {
+  if (titleTag && BLOCKED_TITLE.test(titleTag)) return true;
+  const text = textOf(doc);
+  if (text.length > 4_000) return false;
+  if (BLOCKED_TEXT.test(text)) return true;
+  return (
+    findElements(
+      doc,
+      (el) =>
+        nameTokens(el).some((t) => CHALLENGE_MARKERS.includes(t)) ||
+        /captcha|challenge/i.test(attr(el, 'action') ?? ''),
+    ).length > 0
+  );
+}

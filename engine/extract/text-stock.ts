@@ -1,0 +1,70 @@
+/**
+ * Stock as the visible text states it. Availability widgets (`#availability`, `.stock`,
+ * `.product__inventory`) are read first; otherwise the page's main text, without navigation,
+ * related products, variant `<option>`s and hidden templates. A disabled "Add to cart" button
+ * is not an in-stock signal, while a disabled "Sold out" button is an out-of-stock one.
+ */
+import type { Availability } from '../intents/record-schema';
+import { findElements, nameWords, textOf, type Document, type Element } from './dom';
+import { isDisabled, isHidden, quietRoots } from './noise';
+import { decideStock, stockSignals } from './stock-phrases';
+
+// prettier-ignore
+const CONTAINER_WORDS = new Set([
+  'availability', 'stock', 'inventory', 'instock', 'outofstock', 'stockstatus', 'disponibilidad',
+  'disponibilita', 'verfuegbarkeit', 'lieferstatus', 'lagerstatus', 'voorraad', 'estoque', 'zaiko',
+]);
+const FORM_FIELDS = new Set(['select', 'option', 'input', 'textarea']);
+
+/** Widgets beyond this many are template repeats, not more information. */
+const MAX_WIDGETS = 50;
+
+const skipping = (quiet: Set<Element>) => (el: Element) =>
+  quiet.has(el) || isHidden(el) || FORM_FIELDS.has(el.name);
+
+const NEGATIVE = new Set<Availability>(['out_of_stock', 'discontinued']);
+
+/** Negative phrases count anywhere; positive ones only outside disabled controls. */
+function signalsOf(root: Document | Element, quiet: Set<Element>): Availability[] {
+  const skip = skipping(quiet);
+  const all = stockSignals(textOf(root, skip)).filter((s) => NEGATIVE.has(s));
+  const enabled = stockSignals(textOf(root, (el) => skip(el) || isDisabled(el)));
+  return [...all, ...enabled.filter((s) => !NEGATIVE.has(s))];
+}
+
+function isAudible(el: Element, quiet: Set<Element>): boolean {
+  const skip = skipping(quiet);
+  for (let p: Element | null = el; p && p.type === 'tag'; p = p.parent as Element | null) {
+    if (skip(p)) return false;
+  }
+  return true;
+}
+
+export interface TextStock {
+  /** What an availability widget says; `unknown` when there is none or it is silent. */
+  widget: Availability;
+  /** What the main text says. */
+  page: Availability;
+}
+
+export function findTextStock(doc: Document): TextStock {
+  const quiet = quietRoots(doc);
+  const widgets = findElements(doc, (el) => nameWords(el).some((w) => CONTAINER_WORDS.has(w)))
+    .filter((el) => isAudible(el, quiet))
+    .slice(0, MAX_WIDGETS);
+  const widget = decideStock(widgets.flatMap((w) => signalsOf(w, quiet)).sort(byPrecedence));
+  return { widget, page: decideStock(signalsOf(doc, quiet).sort(byPrecedence)) };
+}
+
+const ORDER: Availability[] = [
+  'discontinued',
+  'out_of_stock',
+  'in_store_only',
+  'preorder',
+  'backorder',
+  'limited',
+  'in_stock',
+];
+function byPrecedence(a: Availability, b: Availability): number {
+  return ORDER.indexOf(a) - ORDER.indexOf(b);
+}

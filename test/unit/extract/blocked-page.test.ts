@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { extractProduct } from '../../../engine/extract';
+import { jsonLd, page, productWithOffers } from './pages';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../fixtures/pages/${name}.html`, import.meta.url), 'utf8');
+
+describe('robot checks and blocked pages', () => {
+  it.each([
+    ['captcha-robot-check', 'https://www.amazon.com/dp/B0C1234XYZ'],
+    ['access-denied', 'https://www.bigboxelectronics.com/site/apex-65-oled/6501234.p'],
+    ['cloudflare-challenge', 'https://www.sneakervault.shop/products/retro-high-og-chicago'],
+  ])('gives no offer and no confidence for %s', (name, url) => {
+    const result = extractProduct(fixture(name), url);
+    expect(result.offer).toBeNull();
+    expect(result.offers).toEqual([]);
+    expect(result.source).toBe('none');
+    expect(result.confidence).toBe(0);
+  });
+
+  it('never reads a robot check that says "unavailable" as out of stock', () => {
+    const html = `<html><head><title>Robot Check</title></head><body>
+      <p>Sorry, this page is currently unavailable to automated clients. Out of stock? Not a robot?</p>
+      <form action="/errors/validateCaptcha"><input name="field-keywords"></form></body></html>`;
+    const result = extractProduct(html, 'https://www.amazon.com/dp/B000000001');
+    expect(result.offer).toBeNull();
+    expect(result.offers.every((o) => o.availability !== 'out_of_stock')).toBe(true);
+  });
+
+  it('still reads a real product page that has a captcha on its review form', () => {
+    const product = productWithOffers('Lamp', [{ sku: 'L1', price: '40.00' }]);
+    const html = page(
+      '<h1>Lamp</h1><form class="review-form"><div class="g-recaptcha"></div>Please solve the captcha</form>',
+      jsonLd(product),
+    );
+    const result = extractProduct(html, 'https://lamps.example/lamp');
+    expect(result.offer).toMatchObject({ sku: 'L1', price_cents: 4000, availability: 'in_stock' });
+  });
+});
