@@ -46,6 +46,7 @@ export interface Query {
 /** A stored document: plain JSON. Index fields hold strings or numbers; null/absent leaves it out of the index. */
 export type Doc = Record<string, unknown>;
 
+/** Documents read are snapshots to treat as read-only (adapters may share frozen copies). */
 export interface StoreReader {
   get<T extends Doc>(table: string, key: string): Promise<T | undefined>;
   query<T extends Doc>(table: string, query: Query): Promise<T[]>;

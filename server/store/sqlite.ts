@@ -1,16 +1,11 @@
 import Database from 'better-sqlite3';
-import type {
-  Doc,
-  IndexValue,
-  Query,
-  Store,
-  StoreReader,
-  StoreTx,
-  TableDef,
-} from '../../engine/ports';
-import { columnOf, indexedFields, migrate } from './sqlite-schema';
+import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/ports';
+import { createDocCache } from './doc-cache';
+import { migrate } from './sqlite-schema';
+import { indexable, tableStatements, toSql, type TableStatements } from './sqlite-sql';
 
 type Db = Database.Database;
+type Write = [table: string, id: string, doc: Doc | null];
 
 interface Unit {
   work: (tx: StoreTx) => Promise<unknown>;
@@ -29,7 +24,8 @@ export interface SqliteStoreOptions {
  * Group commit: units queued while the event loop turns are run one after another inside ONE
  * write transaction, each under its own savepoint (a failing unit rolls back alone), and are
  * resolved only after that transaction's COMMIT has been fsynced. Readers use a second
- * connection, so they never see writes that are not yet committed.
+ * connection, so they never see writes that are not yet committed; hot reads are served from a
+ * cache of parsed documents that our commits update and outside commits empty (doc-cache.ts).
  */
 export function createSqliteStore(
   file: string,
@@ -40,49 +36,58 @@ export function createSqliteStore(
   const writer = open(file);
   migrate(writer, schema);
   const reader = open(file);
-  const statements = new Map<string, Database.Statement>();
-  const prepared = (db: Db, sql: string) => {
-    const cacheKey = `${db === writer ? 'w' : 'r'}:${sql}`;
-    let statement = statements.get(cacheKey);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(cacheKey, statement);
-    }
-    return statement;
+  const tables = {
+    reader: new Map<string, TableStatements>(),
+    writer: new Map<string, TableStatements>(),
   };
-
-  const readerOf = (db: Db): StoreReader => ({
-    async get<T extends Doc>(table: string, key: string) {
-      tableDef(schema, table);
-      const row = prepared(db, `SELECT doc FROM "${table}" WHERE id = ?`).get(key) as
-        { doc: string } | undefined;
-      return row ? (JSON.parse(row.doc) as T) : undefined;
-    },
-    async query<T extends Doc>(table: string, query: Query) {
-      const { sql, params } = toSql(table, tableDef(schema, table), query);
-      const rows = prepared(db, sql).all(...params) as { doc: string }[];
-      return rows.map((row) => JSON.parse(row.doc) as T);
-    },
+  const statementsOf = (side: 'reader' | 'writer', table: string) => {
+    let statements = tables[side].get(table);
+    if (!statements) {
+      const def = schema[table];
+      if (!def) throw new Error(`Unknown table ${table}`);
+      statements = tableStatements(side === 'reader' ? reader : writer, table, def);
+      tables[side].set(table, statements);
+    }
+    return statements;
+  };
+  const queries = new Map<string, Database.Statement>();
+  const runQuery = (db: Db, table: string, query: Query) => {
+    const def = schema[table];
+    if (!def) throw new Error(`Unknown table ${table}`);
+    const { sql, params } = toSql(table, def, query);
+    const key = `${db === writer ? 'w' : 'r'}${sql}`;
+    let statement = queries.get(key);
+    if (!statement) queries.set(key, (statement = db.prepare(sql).pluck()));
+    return (statement.all(...params) as string[]).map((doc) => JSON.parse(doc) as Doc);
+  };
+  const cache = createDocCache({
+    dataVersion: () => reader.pragma('data_version', { simple: true }) as number,
   });
 
-  const columns = new Map(
-    Object.entries(schema).map(([table, def]) => [table, indexedFields(def)]),
-  );
+  // Writes of the unit being run, and of the units of this batch that succeeded.
+  let unitWrites: Write[] = [];
   const tx: StoreTx = {
-    ...readerOf(writer),
+    async get<T extends Doc>(table: string, key: string) {
+      const text = statementsOf('writer', table).get.get(key) as string | undefined;
+      return text === undefined ? undefined : (JSON.parse(text) as T);
+    },
+    async query<T extends Doc>(table: string, query: Query) {
+      return runQuery(writer, table, query) as T[];
+    },
     async put(table, doc) {
-      const key = doc[tableDef(schema, table).key];
+      const statements = statementsOf('writer', table);
+      const key = doc[schema[table]!.key];
       if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
-      const fields = columns.get(table)!;
-      prepared(writer, upsertSql(table, fields)).run(
+      statements.upsert.run(
         key,
         JSON.stringify(doc),
-        ...fields.map((field) => indexable(doc[field])),
+        ...statements.fields.map((field) => indexable(doc[field])),
       );
+      unitWrites.push([table, key, doc]);
     },
     async delete(table, key) {
-      tableDef(schema, table);
-      prepared(writer, `DELETE FROM "${table}" WHERE id = ?`).run(key);
+      statementsOf('writer', table).delete.run(key);
+      unitWrites.push([table, key, null]);
     },
   };
 
@@ -110,13 +115,18 @@ export function createSqliteStore(
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(batch.length);
     const settled: Array<() => void> = [];
+    const committed: Write[] = [];
     try {
       control.begin.run();
+      // We hold the write lock from here to COMMIT: no outside commit can slip in between.
+      cache.beforeCommit();
       for (const unit of batch) {
         control.savepoint.run();
+        unitWrites = [];
         try {
           const value = await unit.work(tx);
           control.release.run();
+          committed.push(...unitWrites);
           settled.push(() => unit.resolve(value));
         } catch (error) {
           control.rollbackTo.run();
@@ -125,18 +135,29 @@ export function createSqliteStore(
         }
       }
       control.commit.run();
+      cache.afterCommit(committed);
       for (const settle of settled) settle();
     } catch (error) {
       if (writer.inTransaction) writer.exec('ROLLBACK');
+      cache.clear();
       for (const unit of batch) unit.reject(error);
     } finally {
+      unitWrites = [];
       flushing = false;
       schedule();
     }
   }
 
   return {
-    ...readerOf(reader),
+    async get<T extends Doc>(table: string, key: string) {
+      const cached = cache.get(table, key);
+      if (cached) return cached as T;
+      const text = statementsOf('reader', table).get.get(key) as string | undefined;
+      return text === undefined ? undefined : cache.remember(table, key, JSON.parse(text) as T);
+    },
+    async query<T extends Doc>(table: string, query: Query) {
+      return runQuery(reader, table, query) as T[];
+    },
     transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('Store is closed'));
       return new Promise<T>((resolve, reject) => {
@@ -153,21 +174,6 @@ export function createSqliteStore(
   };
 }
 
-/**
- * An upsert, not INSERT OR REPLACE: an update then touches only the indexes whose columns
- * changed, instead of deleting and re-inserting the row in every index.
- */
-function upsertSql(table: string, fields: string[]): string {
-  const columns = ['doc', ...fields.map(columnOf)];
-  const marks = ['?', ...columns.map(() => '?')].join(', ');
-  const updates = columns.map((c) => `${c} = excluded.${c}`).join(', ');
-  return `INSERT INTO "${table}" (id, ${columns.join(', ')}) VALUES (${marks}) ON CONFLICT(id) DO UPDATE SET ${updates}`;
-}
-
-/** Index columns hold strings and numbers only; anything else leaves the row out of the index. */
-const indexable = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? value : null;
-
 function open(file: string): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -176,46 +182,4 @@ function open(file: string): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   return db;
-}
-
-function tableDef(schema: Record<string, TableDef>, table: string): TableDef {
-  const def = schema[table];
-  if (!def) throw new Error(`Unknown table ${table}`);
-  return def;
-}
-
-function toSql(table: string, def: TableDef, query: Query) {
-  const fields = def.indexes[query.index];
-  if (!fields) throw new Error(`Unknown index ${table}.${query.index}`);
-  const where: string[] = [];
-  const params: IndexValue[] = [];
-  query.prefix.forEach((value, i) => {
-    where.push(`${columnOf(fields[i]!)} = ?`);
-    params.push(value);
-  });
-  const next = fields[query.prefix.length];
-  const range = query.range ?? {};
-  const bounds = [
-    ['>', range.gt],
-    ['>=', range.gte],
-    ['<', range.lt],
-    ['<=', range.lte],
-  ] as const;
-  for (const [op, value] of bounds) {
-    if (value === undefined) continue;
-    if (!next) throw new Error('A range needs an index field after the prefix');
-    where.push(`${columnOf(next)} ${op} ?`);
-    params.push(value);
-  }
-  // Docs missing any index field are not in the index (as in IndexedDB).
-  for (const field of fields) where.push(`${columnOf(field)} IS NOT NULL`);
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const orderBy = fields.slice(query.prefix.length).map((f) => `${columnOf(f)} ${direction}`);
-  let sql = `SELECT doc FROM "${table}" WHERE ${where.join(' AND ')}`;
-  if (orderBy.length > 0) sql += ` ORDER BY ${orderBy.join(', ')}`;
-  if (query.limit !== undefined) {
-    sql += ' LIMIT ?';
-    params.push(query.limit);
-  }
-  return { sql, params };
 }

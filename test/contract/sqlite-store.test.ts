@@ -81,3 +81,31 @@ describe('SQLite store specifics', () => {
     await store.close();
   });
 });
+
+describe('SQLite read cache', () => {
+  it('sees a change committed by another process at once (a key revoked by the CLI)', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    await store.transact((tx) => tx.put('items', { id: 'k', owner: 'o', revoked: false }));
+    expect(await store.get('items', 'k')).toMatchObject({ revoked: false });
+    const other = createSqliteStore(path, CONTRACT_SCHEMA);
+    await other.transact((tx) => tx.put('items', { id: 'k', owner: 'o', revoked: true }));
+    await other.close();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(await store.get('items', 'k')).toMatchObject({ revoked: true });
+    await store.close();
+  });
+
+  it('does not let our own commit hide an outside commit made before it', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    await store.transact((tx) => tx.put('items', { id: 'k', owner: 'o', v: 1 }));
+    expect(await store.get('items', 'k')).toMatchObject({ v: 1 });
+    const other = createSqliteStore(path, CONTRACT_SCHEMA);
+    await other.transact((tx) => tx.put('items', { id: 'k', owner: 'o', v: 2 }));
+    await other.close();
+    await store.transact((tx) => tx.put('items', { id: 'x', owner: 'o' }));
+    expect(await store.get('items', 'k')).toMatchObject({ v: 2 });
+    await store.close();
+  });
+});

@@ -30,12 +30,36 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
       await store.close();
     });
 
-    it('reads back what a transaction wrote, as a copy', async () => {
+    it('reads back what a transaction wrote; changing the result never changes the store', async () => {
       await store.transact((tx) => tx.put('items', item('i1', 'o1', { nested: { n: 1 } })));
       const doc = await store.get<Doc>('items', 'i1');
       expect(doc).toEqual({ id: 'i1', owner: 'o1', kind: 'a', nested: { n: 1 } });
-      (doc!.nested as { n: number }).n = 99;
+      try {
+        (doc!.nested as { n: number }).n = 99; // adapters may hand out frozen snapshots
+      } catch (error) {
+        expect(error).toBeInstanceOf(TypeError);
+      }
       expect(await store.get('items', 'i1')).toMatchObject({ nested: { n: 1 } });
+    });
+
+    it('sees a write made after a read (no stale cached copy)', async () => {
+      await store.transact((tx) => tx.put('items', item('i1', 'o1', { v: 1 })));
+      expect(await store.get('items', 'i1')).toMatchObject({ v: 1 });
+      await store.transact((tx) => tx.put('items', item('i1', 'o1', { v: 2 })));
+      expect(await store.get('items', 'i1')).toMatchObject({ v: 2 });
+      await store.transact((tx) => tx.delete('items', 'i1'));
+      expect(await store.get('items', 'i1')).toBeUndefined();
+    });
+
+    it('does not cache the writes of a failed unit', async () => {
+      await store.transact((tx) => tx.put('items', item('i1', 'o1', { v: 1 })));
+      await expect(
+        store.transact(async (tx) => {
+          await tx.put('items', item('i1', 'o1', { v: 2 }));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow();
+      expect(await store.get('items', 'i1')).toMatchObject({ v: 1 });
     });
 
     it('answers undefined for a missing key', async () => {

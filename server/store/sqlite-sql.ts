@@ -1,0 +1,63 @@
+import type Database from 'better-sqlite3';
+import type { IndexValue, Query, TableDef } from '../../engine/ports';
+import { columnOf, indexedFields } from './sqlite-schema';
+
+/** Index columns hold strings and numbers only; anything else leaves the row out of the index. */
+export const indexable = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? value : null;
+
+/** The prepared statements of one table on one connection, built once. */
+export function tableStatements(db: Database.Database, table: string, def: TableDef) {
+  const fields = indexedFields(def);
+  const columns = ['doc', ...fields.map(columnOf)];
+  const updates = columns.map((c) => `${c} = excluded.${c}`).join(', ');
+  return {
+    fields,
+    get: db.prepare(`SELECT doc FROM "${table}" WHERE id = ?`).pluck(),
+    // An upsert, not INSERT OR REPLACE: an update then touches only the indexes whose columns
+    // changed, instead of deleting and re-inserting the row in every index.
+    upsert: db.prepare(
+      `INSERT INTO "${table}" (id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${updates}`,
+    ),
+    delete: db.prepare(`DELETE FROM "${table}" WHERE id = ?`),
+  };
+}
+
+export type TableStatements = ReturnType<typeof tableStatements>;
+
+/** SQL for a Query: equality on the prefix, bounds on the next field, index order. */
+export function toSql(table: string, def: TableDef, query: Query) {
+  const fields = def.indexes[query.index];
+  if (!fields) throw new Error(`Unknown index ${table}.${query.index}`);
+  const where: string[] = [];
+  const params: IndexValue[] = [];
+  query.prefix.forEach((value, i) => {
+    where.push(`${columnOf(fields[i]!)} = ?`);
+    params.push(value);
+  });
+  const next = fields[query.prefix.length];
+  const range = query.range ?? {};
+  const bounds = [
+    ['>', range.gt],
+    ['>=', range.gte],
+    ['<', range.lt],
+    ['<=', range.lte],
+  ] as const;
+  for (const [op, value] of bounds) {
+    if (value === undefined) continue;
+    if (!next) throw new Error('A range needs an index field after the prefix');
+    where.push(`${columnOf(next)} ${op} ?`);
+    params.push(value);
+  }
+  // Docs missing any index field are not in the index (as in IndexedDB).
+  for (const field of fields) where.push(`${columnOf(field)} IS NOT NULL`);
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const orderBy = fields.slice(query.prefix.length).map((f) => `${columnOf(f)} ${direction}`);
+  let sql = `SELECT doc FROM "${table}" WHERE ${where.join(' AND ')}`;
+  if (orderBy.length > 0) sql += ` ORDER BY ${orderBy.join(', ')}`;
+  if (query.limit !== undefined) {
+    sql += ' LIMIT ?';
+    params.push(query.limit);
+  }
+  return { sql, params };
+}
