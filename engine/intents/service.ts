@@ -90,28 +90,40 @@ export interface ListIntentsQuery {
 }
 
 /** Newest first; fetches one extra row to know whether more follow. */
+/**
+ * Newest first. Reads one extra row to know whether more follow. With both a user and a status,
+ * the user's index is scanned and filtered (a user's intents are few; one index less to write on
+ * every create).
+ */
 export async function listIntents(ctx: EngineContext, caller: Caller, query: ListIntentsQuery) {
   if (query.starting_after) await checkCursorIntent(ctx, caller, query.starting_after);
   const { index, prefix } = listIndex(caller, query);
-  const rows = await ctx.store.query<IntentDoc>('intents', {
-    index,
-    prefix,
-    ...(query.starting_after ? { range: { lt: query.starting_after } } : {}),
-    order: 'desc',
-    limit: query.limit + 1,
-  });
+  const wanted = (intent: IntentDoc) => !query.status || intent.status === query.status;
+  const rows: IntentDoc[] = [];
+  const size = Math.max(query.limit + 1, 50);
+  let after = query.starting_after;
+  for (;;) {
+    const chunk = await ctx.store.query<IntentDoc>('intents', {
+      index,
+      prefix,
+      ...(after ? { range: { lt: after } } : {}),
+      order: 'desc',
+      limit: size,
+    });
+    rows.push(...chunk.filter(wanted));
+    if (rows.length > query.limit || chunk.length < size) break;
+    after = chunk[chunk.length - 1]!.intent_id;
+  }
   const page = rows.slice(0, query.limit);
   const hasMore = rows.length > query.limit;
   return { page, hasMore, nextCursor: hasMore ? page[page.length - 1]!.intent_id : null };
 }
 
 function listIndex(caller: Caller, query: ListIntentsQuery) {
-  const user = query.external_user_id;
-  const status = query.status;
-  if (user !== undefined && status)
-    return { index: 'by_user_status', prefix: [caller.scope, user, status] };
-  if (user !== undefined) return { index: 'by_user', prefix: [caller.scope, user] };
-  if (status) return { index: 'by_status', prefix: [caller.scope, status] };
+  if (query.external_user_id !== undefined) {
+    return { index: 'by_user', prefix: [caller.scope, query.external_user_id] };
+  }
+  if (query.status) return { index: 'by_status', prefix: [caller.scope, query.status] };
   return { index: 'by_scope', prefix: [caller.scope] };
 }
 

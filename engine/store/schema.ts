@@ -15,7 +15,6 @@ export const TABLES = {
       by_scope: ['scope', 'intent_id'],
       by_user: ['scope', 'external_user_id', 'intent_id'],
       by_status: ['scope', 'status', 'intent_id'],
-      by_user_status: ['scope', 'external_user_id', 'status', 'intent_id'],
       by_watch: ['watch_id', 'intent_id'],
       by_expiry: ['expires_at_ms'],
     },

@@ -74,16 +74,14 @@ export function createDocCache(options: DocCacheOptions) {
     beforeCommit() {
       sync(true);
     },
-    /** Call right after our COMMIT with what it wrote (null = deleted). */
+    /**
+     * Call right after our COMMIT with what it wrote: those keys are forgotten (cheaper than
+     * caching what may never be read; the next read caches it).
+     */
     afterCommit(writes: Iterable<[string, string, Doc | null]>) {
       known = options.dataVersion();
       checkedAt = now();
-      // The written objects themselves are kept (frozen): the engine never changes a document
-      // after handing it to put().
-      for (const [table, id, doc] of writes) {
-        if (doc) this.remember(table, id, doc);
-        else entries.delete(keyOf(table, id));
-      }
+      for (const [table, id] of writes) entries.delete(keyOf(table, id));
     },
     clear: () => entries.clear(),
   };

@@ -68,6 +68,24 @@ describe('GET /v1/intents', () => {
     expect(both.body.data.map((i: { intent_id: string }) => i.intent_id)).toEqual([ids[4], ids[2]]);
   });
 
+  it('pages a user + status filter across many intents without losing or repeating any', async () => {
+    const { call, ids } = await seeded(130, () => 'same_user');
+    const canceled = ids.filter((_, i) => i % 3 === 0);
+    for (const id of canceled) await call('POST', `/v1/intents/${id}/cancel`);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: { data: { intent_id: string; status: string }[]; next_cursor: string | null } } = await call(
+        'GET',
+        `/v1/intents?external_user_id=same_user&status=canceled&limit=7${cursor ? `&starting_after=${cursor}` : ''}`,
+      );
+      expect(res.body.data.every((i) => i.status === 'canceled')).toBe(true);
+      seen.push(...res.body.data.map((i) => i.intent_id));
+      cursor = res.body.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...canceled].reverse());
+  });
+
   it.each([
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],
