@@ -13,44 +13,74 @@ const createBody = JSON.stringify({
 });
 
 export interface ApiBench {
-  baseline: Load;
-  create: Load;
-  get: Load;
+  rounds: number;
+  baseline: Load & { ratio: number };
+  create: Load & { ratio: number };
+  get: Load & { ratio: number };
 }
 
-/** Create and get throughput through the real HTTP server vs a bare node:http server, same run. */
-export async function benchApi(): Promise<ApiBench> {
-  const baselineServer = await startBaseline();
-  await load({ url: baselineServer.url, duration: 2 }); // warm-up
-  const baseline = await load({ url: baselineServer.url });
-  await baselineServer.stop();
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+function summarise(loads: Load[], ratios?: number[]) {
+  const pick = (key: keyof Load) => median(loads.map((l) => l[key]));
+  return {
+    rps: pick('rps'),
+    p50: pick('p50'),
+    p99: pick('p99'),
+    non2xx: loads.reduce((s, l) => s + l.non2xx, 0),
+    errors: loads.reduce((s, l) => s + l.errors, 0),
+    ratio: ratios ? median(ratios) : 1,
+  };
+}
+
+/**
+ * Create and get through the real HTTP server vs a bare node:http server answering a constant
+ * JSON body. Both servers run at once and are loaded in turn, several rounds, so that each ratio
+ * compares measurements taken seconds apart; the medians are reported (this VM is noisy).
+ */
+export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
+  const baselineServer = await startBaseline();
   const server = await startIntentServer();
   try {
     const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
-    await load({
-      url: `${server.url}/v1/intents`,
-      method: 'POST',
-      headers,
-      body: createBody,
-      duration: 2,
-    });
-    const create = await load({
-      url: `${server.url}/v1/intents`,
-      method: 'POST',
-      headers,
-      body: createBody,
-    });
     const created = await fetch(`${server.url}/v1/intents`, {
       method: 'POST',
       headers,
       body: createBody,
     });
     const { intent_id } = (await created.json()) as { intent_id: string };
-    await load({ url: `${server.url}/v1/intents/${intent_id}`, headers, duration: 2 });
-    const get = await load({ url: `${server.url}/v1/intents/${intent_id}`, headers });
-    return { baseline, create, get };
+    const targets = {
+      baseline: { url: baselineServer.url },
+      create: {
+        url: `${server.url}/v1/intents`,
+        method: 'POST' as const,
+        headers,
+        body: createBody,
+      },
+      get: { url: `${server.url}/v1/intents/${intent_id}`, headers },
+    };
+    for (const target of Object.values(targets)) await load({ ...target, duration: 2 }); // warm-up
+    const runs = { baseline: [] as Load[], create: [] as Load[], get: [] as Load[] };
+    const ratios = { create: [] as number[], get: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      const base = await load({ ...targets.baseline, duration: seconds });
+      const create = await load({ ...targets.create, duration: seconds });
+      const get = await load({ ...targets.get, duration: seconds });
+      runs.baseline.push(base);
+      runs.create.push(create);
+      runs.get.push(get);
+      ratios.create.push(create.rps / base.rps);
+      ratios.get.push(get.rps / base.rps);
+    }
+    return {
+      rounds,
+      baseline: summarise(runs.baseline),
+      create: summarise(runs.create, ratios.create),
+      get: summarise(runs.get, ratios.get),
+    };
   } finally {
     await server.stop();
+    await baselineServer.stop();
   }
 }

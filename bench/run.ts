@@ -1,30 +1,57 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchApi } from './api';
-import type { Load } from './http';
+import { benchMonitor } from './monitor';
 
-const ratio = (a: number, b: number) => (a / b).toFixed(2);
+const verdict = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
 
-function row(name: string, load: Load, baseline: Load, target?: number) {
-  const r = load.rps / baseline.rps;
-  const verdict = target === undefined ? '' : r >= target ? `✓ ≥ ${target}×` : `✗ < ${target}×`;
-  return `| ${name} | ${Math.round(load.rps)} | ${ratio(load.rps, baseline.rps)}× | ${load.p50} ms | ${load.p99} ms | ${load.non2xx + load.errors} | ${verdict} |`;
+async function api(results: Record<string, unknown>) {
+  const bench = await benchApi();
+  results.api = bench;
+  const row = (
+    name: string,
+    l: { rps: number; ratio: number; p50: number; p99: number; non2xx: number; errors: number },
+    target?: number,
+  ) =>
+    `| ${name} | ${Math.round(l.rps)} | ${l.ratio.toFixed(2)}× | ${l.p50} ms | ${l.p99} ms | ${l.non2xx + l.errors} | ${target === undefined ? '' : verdict(l.ratio >= target, `target ≥ ${target}×`)} |`;
+  console.log(
+    `\nAPI through the real HTTP server (autocannon, 50 connections; median of ${bench.rounds} interleaved rounds; ratio to bare node:http measured in the same round):\n`,
+  );
+  console.log('| case | req/s | ratio | p50 | p99 | non-2xx+errors | |');
+  console.log('|---|---|---|---|---|---|---|');
+  console.log(row('bare node:http, constant JSON (baseline)', bench.baseline));
+  console.log(row('POST /v1/intents (SQLite, synchronous=FULL, group commit)', bench.create, 0.25));
+  console.log(row('GET /v1/intents/{id}', bench.get, 0.45));
 }
+
+async function monitor(results: Record<string, unknown>) {
+  const bench = await benchMonitor();
+  results.monitor = bench;
+  console.log(
+    `\nMonitor: one round over ${bench.intents} intents on ${bench.urls} URLs (SQLite, stub fetcher):\n`,
+  );
+  console.log('| round | wall | watches | fetches | transitions | |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(
+    `| steady state (all due, nothing changed) | ${bench.steady.ms} ms | ${bench.steady.watches} | ${bench.steady.fetches} | ${bench.steady.transitions} | ${verdict(bench.steady.ms < 2000 && bench.steady.fetches === bench.urls, 'target < 2 s, fetches = URLs')} |`,
+  );
+  console.log(
+    `| first round (every intent active → waiting) | ${bench.first.ms} ms | ${bench.first.watches} | ${bench.first.fetches} | ${bench.first.transitions} | ${verdict(bench.first.ms < 2000, 'target < 2 s')} |`,
+  );
+  console.log(
+    `\nPeak RSS of the benchmark process: ${bench.peakRssMb} MB (${verdict(bench.peakRssMb < 400, 'target < 400 MB')}).`,
+  );
+}
+
+const SECTIONS: Record<string, (results: Record<string, unknown>) => Promise<void>> = {
+  api,
+  monitor,
+};
 
 async function main() {
   const only = process.argv[2];
   const results: Record<string, unknown> = { at: new Date().toISOString(), node: process.version };
-  if (!only || only === 'api') {
-    const api = await benchApi();
-    results.api = api;
-    console.log(
-      '\nAPI through the real HTTP server (autocannon, 50 connections, 8 s), ratio to bare node:http in the same run:\n',
-    );
-    console.log('| case | req/s | ratio | p50 | p99 | non-2xx+errors | target |');
-    console.log('|---|---|---|---|---|---|---|');
-    console.log(row('bare node:http (baseline)', api.baseline, api.baseline));
-    console.log(row('POST /v1/intents (durable)', api.create, api.baseline, 0.25));
-    console.log(row('GET /v1/intents/{id}', api.get, api.baseline, 0.45));
-  }
+  for (const [name, run] of Object.entries(SECTIONS))
+    if (!only || only === name) await run(results);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
 }

@@ -75,7 +75,9 @@ describe('GET /v1/intents', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res: { body: { data: { intent_id: string; status: string }[]; next_cursor: string | null } } = await call(
+      const res: {
+        body: { data: { intent_id: string; status: string }[]; next_cursor: string | null };
+      } = await call(
         'GET',
         `/v1/intents?external_user_id=same_user&status=canceled&limit=7${cursor ? `&starting_after=${cursor}` : ''}`,
       );
