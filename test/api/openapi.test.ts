@@ -29,6 +29,7 @@ describe('GET /v1/openapi.json', () => {
         'GET /v1/intents',
         'GET /v1/intents/{intent_id}',
         'GET /v1/intents/{intent_id}/events',
+        'GET /v1/intents/{intent_id}/price_history',
         'GET /v1/intents/{intent_id}/receipt',
         'GET /v1/payment_methods',
         'GET /v1/receipt_keys',

@@ -260,10 +260,12 @@ describe('condition monitor on real pages', () => {
     await t.next();
     shop.set(t.id, { price_cents: 14_000 });
     await t.next();
-    const points = await t.engine.ctx.store.query('observations', {
-      index: 'by_watch',
-      prefix: [`test ${shop.url(t.id)}`],
-    });
-    expect(points.map((p) => p.price_cents)).toEqual([15_000, 14_000]);
+    const intentId = (await t.call('GET', '/v1/intents')).body.data[0].intent_id;
+    const history = await t.call('GET', `/v1/intents/${intentId}/price_history`);
+    expect(history.status).toBe(200);
+    expect(history.body.data.map((p: { price_cents: number }) => p.price_cents)).toEqual([
+      15_000, 14_000,
+    ]);
+    expect(history.body.data[0]).toMatchObject({ currency: 'USD', availability: 'in_stock' });
   });
 });

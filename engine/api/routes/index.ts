@@ -7,6 +7,7 @@ import {
   listIntentsEndpoint,
   resumeIntentEndpoint,
 } from './intents';
+import { getPriceHistory } from './observations';
 import { listPaymentMethods } from './payment-methods';
 import { getReceiptKeys } from './receipt-keys';
 import { getReceipt } from './receipts';
@@ -19,6 +20,7 @@ export const ENDPOINTS = [
   cancelIntentEndpoint,
   resumeIntentEndpoint,
   listIntentEvents,
+  getPriceHistory,
   getReceipt,
   getReceiptKeys,
   listPaymentMethods,
