@@ -60,9 +60,8 @@ export function createSqliteStore(
     if (!statement) queries.set(key, (statement = db.prepare(sql).pluck()));
     return (statement.all(...params) as string[]).map((doc) => JSON.parse(doc) as Doc);
   };
-  const cache = createDocCache({
-    dataVersion: () => reader.pragma('data_version', { simple: true }) as number,
-  });
+  const dataVersion = reader.prepare('PRAGMA data_version').pluck();
+  const cache = createDocCache({ dataVersion: () => dataVersion.get() as number });
 
   // Writes of the unit being run, and of the units of this batch that succeeded.
   let unitWrites: Write[] = [];
