@@ -8,7 +8,8 @@ import type { StoreTx } from '../ports';
 import type { Executor } from './executor';
 import { endAttempt, recordStep, releaseCheckout, saveExecution } from './outcomes';
 import { latestExecution, summaryOf, type ExecutionDoc } from './records';
-import { backToWaiting, failAttempt, succeed } from './steps';
+import { backToWaiting, failAttempt } from './endings';
+import { succeed } from './succeed';
 
 export const MAX_WRONG_CODES = 5;
 

@@ -5,11 +5,11 @@ import { quantityOf } from '../monitor/conditions';
 import { MerchantError, type MerchantConnector, type Signer, type StoreTx } from '../ports';
 import { recordStep, releaseCheckout, saveExecution } from './outcomes';
 import { executionIdOf, openExecution, type ExecutionDoc } from './records';
+import { completeCheckout } from './complete';
+import { failAttempt } from './endings';
 import {
-  completeCheckout,
   createCheckout,
   delegatePayment,
-  failAttempt,
   verifyCheckout,
   type StepDeps,
   type StepResult,

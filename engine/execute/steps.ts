@@ -1,14 +1,13 @@
 import type { EngineContext } from '../context';
 import type { IntentDoc } from '../intents/record';
-import { findPaymentMethod, TEST_CARDS, type TestPaymentMethodId } from '../payments/methods';
-import { MerchantError, type Checkout, type DelegatedCard, type MerchantConnector } from '../ports';
-import { buildSignedReceipt } from '../receipts/build';
+import { TEST_CARDS, type TestPaymentMethodId } from '../payments/methods';
+import type { DelegatedCard, MerchantConnector } from '../ports';
 import type { Signer } from '../ports';
-import { applyTransition } from '../machine/apply';
 import { isoTime } from '../util/time';
-import { endAttempt, recordStep, releaseCheckout, saveExecution, touchIntent } from './outcomes';
+import { recordStep, saveExecution, touchIntent } from './outcomes';
+import { backToWaiting, expireAttempt, expired, failAttempt } from './endings';
 import { merchantKeyOf, type ExecutionDoc, type Step } from './records';
-import { verifyTotals, type GuardrailCheck } from './verify';
+import { verifyTotals } from './verify';
 
 export interface StepDeps {
   ctx: EngineContext;
@@ -23,10 +22,10 @@ export interface StepDeps {
 /** true: the attempt stopped (finished or waiting for the user); false: run the next step. */
 export type StepResult = boolean;
 
-const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
+export const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
 const HOUR = 60 * 60 * 1000;
 
-async function begin(deps: StepDeps, exec: ExecutionDoc): Promise<ExecutionDoc> {
+export async function begin(deps: StepDeps, exec: ExecutionDoc): Promise<ExecutionDoc> {
   if (exec.started_step === exec.step) return exec;
   return deps.ctx.store
     .transact(async (tx) => {
@@ -45,7 +44,7 @@ async function begin(deps: StepDeps, exec: ExecutionDoc): Promise<ExecutionDoc> 
     });
 }
 
-async function advanceTo(
+export async function advanceTo(
   deps: StepDeps,
   exec: ExecutionDoc,
   next: Step,
@@ -58,63 +57,6 @@ async function advanceTo(
     await touchIntent(tx, deps.ctx, saved, 'running');
   });
 }
-
-/** Ends the attempt without buying and goes back to watching, remembering the price that failed. */
-export async function backToWaiting(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  intent: IntentDoc,
-  reason: string,
-  data: Record<string, unknown> = {},
-) {
-  await deps.ctx.store.transact((tx) =>
-    endAttempt(
-      tx,
-      deps.ctx,
-      exec,
-      'return_to_waiting',
-      { reason, attempt: exec.attempt, ...data },
-      {
-        waiting_reason: reason,
-        next_action: null,
-        blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
-      },
-      'abandoned',
-    ),
-  );
-  await releaseCheckout(deps.connector, exec);
-}
-
-export async function failAttempt(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  code: string,
-  message: string,
-) {
-  const withError = { ...exec, last_error: { code, message } };
-  await deps.ctx.store.transact((tx) =>
-    endAttempt(
-      tx,
-      deps.ctx,
-      withError,
-      'fail',
-      { code, message, attempt: exec.attempt },
-      { next_action: null },
-      'failed',
-    ),
-  );
-  await releaseCheckout(deps.connector, exec);
-}
-
-async function expireAttempt(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc) {
-  await deps.ctx.store.transact((tx) =>
-    endAttempt(tx, deps.ctx, exec, 'expire', { previous_status: intent.status }, {}, 'expired'),
-  );
-  await releaseCheckout(deps.connector, exec);
-}
-
-const expired = (intent: IntentDoc, now: number) =>
-  intent.expires_at_ms !== null && now >= intent.expires_at_ms;
 
 export async function createCheckout(
   deps: StepDeps,
@@ -241,197 +183,4 @@ export async function delegatePayment(
     { max_amount_cents: exec.accepted_total_cents },
   );
   return false;
-}
-
-/** Marks the complete call in flight, unless the intent moved on or expired meanwhile. */
-async function claimCompletion(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-): Promise<'go' | 'stop' | 'expired'> {
-  return deps.ctx.store.transact(async (tx) => {
-    const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
-    if (!intent || intent.status !== 'executing') return 'stop';
-    if (expired(intent, deps.ctx.clock.now())) return 'expired';
-    await saveExecution(tx, deps.ctx, { ...exec, completing: true });
-    return 'go';
-  });
-}
-
-export async function completeCheckout(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  intent: IntentDoc,
-): Promise<StepResult> {
-  exec = await begin(deps, exec);
-  const claim = await claimCompletion(deps, exec);
-  if (claim === 'stop') return true;
-  if (claim === 'expired') {
-    await expireAttempt(deps, exec, intent);
-    return true;
-  }
-  const connector = deps.connector!;
-  let checkout: Checkout;
-  try {
-    checkout = await deps.retrying(exec, async () => {
-      try {
-        return await connector.completeCheckout(
-          exec.checkout!.id,
-          {
-            token: exec.token!,
-            ...(exec.authentication ? { authentication: exec.authentication } : {}),
-          },
-          merchantKeyOf(exec),
-        );
-      } catch (error) {
-        // Unknown outcome: ask the merchant what happened before anything is sent again.
-        if (!(error instanceof MerchantError) || error.outcome !== 'unknown') throw error;
-        const seen = await connector.getCheckout(exec.checkout!.id);
-        if (seen.status === 'completed' || seen.status === 'authentication_required') return seen;
-        throw error;
-      }
-    });
-  } catch (error) {
-    if (!(error instanceof MerchantError)) throw error;
-    return completionRefused(deps, exec, intent, error);
-  }
-  if (checkout.status === 'completed')
-    return succeed(deps, { ...exec, checkout: { ...exec.checkout!, ...checkout } }, intent);
-  if (checkout.status === 'authentication_required' && checkout.challenge)
-    return askUser(deps, { ...exec, checkout }, checkout);
-  await backToWaiting(deps, { ...exec, checkout }, intent, 'CHECKOUT_NOT_READY', {
-    problems: checkout.problems,
-  });
-  return true;
-}
-
-async function completionRefused(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  intent: IntentDoc,
-  error: MerchantError,
-) {
-  const settled = { ...exec, completing: false };
-  if (error.outcome === 'declined') {
-    await failAttempt(deps, settled, error.code, error.message);
-  } else if (error.outcome === 'unknown') {
-    // Still unknown after every retry: leave the attempt running; recovery tries again later.
-    await deps.ctx.store.transact(async (tx) => {
-      await recordStep(tx, deps.ctx, settled, 'execution.step_failed', {
-        code: error.code,
-        message: error.message,
-        retrying: true,
-      });
-    });
-    throw error;
-  } else if (error.code === 'allowance_exceeded') {
-    await backToWaiting(deps, settled, intent, 'TOTAL_ABOVE_LIMIT', { code: error.code });
-  } else if (OUT_OF_STOCK_CODES.has(error.code)) {
-    await backToWaiting(deps, settled, intent, 'OUT_OF_STOCK', { code: error.code });
-  } else {
-    await failAttempt(deps, settled, error.code, error.message);
-  }
-  return true;
-}
-
-async function askUser(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  checkout: Checkout,
-): Promise<StepResult> {
-  const challenge = checkout.challenge!;
-  await deps.ctx.store.transact(async (tx) => {
-    const saved = await saveExecution(tx, deps.ctx, {
-      ...exec,
-      state: 'awaiting_user',
-      step: 'authenticate',
-      started_step: null,
-      challenge,
-      completing: false,
-    });
-    await applyTransition(
-      tx,
-      deps.ctx,
-      exec.intent_id,
-      'needs_user_action',
-      { action_type: challenge.type, instructions: challenge.instructions },
-      {
-        next_action: {
-          type: challenge.type,
-          instructions: challenge.instructions,
-          expires_at: challenge.expires_at,
-        },
-        latest_execution: {
-          attempt: saved.attempt,
-          step: 'authenticate',
-          status: 'requires_user_action',
-          total_cents: saved.accepted_total_cents,
-          merchant: saved.merchant,
-          last_error: null,
-        },
-      },
-    );
-  });
-  return true;
-}
-
-/**
- * Records the order: receipt, step event and intent.succeeded in one transaction. `confirmed`
- * marks the assisted flow, where the user's confirmation first resumes the intent.
- */
-export async function succeed(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  intent: IntentDoc,
-  guardrails?: GuardrailCheck[],
-  confirmed = false,
-): Promise<StepResult> {
-  const receiptId = deps.ctx.ids.next('rcpt');
-  const checkout = exec.checkout!;
-  const receipt = await buildSignedReceipt(
-    {
-      receiptId,
-      intent,
-      merchant: exec.merchant ?? deps.connector?.merchantId ?? 'unknown',
-      checkout,
-      paymentMethod: intent.payment?.payment_method_id
-        ? (findPaymentMethod(intent.livemode, intent.payment.payment_method_id) ?? null)
-        : null,
-      guardrails: guardrails ?? exec.guardrails ?? [],
-      executedAt: isoTime(deps.ctx.clock.now()),
-    },
-    await deps.signer(),
-  );
-  deps.failpoint('succeed:before_commit');
-  await deps.ctx.store.transact(async (tx) => {
-    if (confirmed) {
-      await applyTransition(
-        tx,
-        deps.ctx,
-        exec.intent_id,
-        'resume',
-        { action_type: 'confirmation' },
-        { next_action: null },
-      );
-    }
-    await tx.put('receipts', { ...receipt, scope: intent.scope });
-    await recordStep(tx, deps.ctx, exec, 'execution.step_succeeded', {
-      order_id: checkout.order?.id ?? null,
-    });
-    await endAttempt(
-      tx,
-      deps.ctx,
-      exec,
-      'succeed',
-      {
-        merchant: receipt.merchant,
-        total_charged_cents: receipt.totals.total_charged_cents,
-        currency: receipt.currency,
-        receipt_id: receiptId,
-        order_id: receipt.order.id,
-      },
-      { receipt_id: receiptId, next_action: null },
-      'succeeded',
-    );
-  });
-  return true;
 }

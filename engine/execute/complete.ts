@@ -1,0 +1,139 @@
+import type { IntentDoc } from '../intents/record';
+import { applyTransition } from '../machine/apply';
+import { MerchantError, type Checkout } from '../ports';
+import { backToWaiting, expireAttempt, expired, failAttempt } from './endings';
+import { recordStep, saveExecution } from './outcomes';
+import { merchantKeyOf, type ExecutionDoc } from './records';
+import { begin, OUT_OF_STOCK_CODES, type StepDeps, type StepResult } from './steps';
+import { succeed } from './succeed';
+
+/** Marks the complete call in flight, unless the intent moved on or expired meanwhile. */
+async function claimCompletion(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+): Promise<'go' | 'stop' | 'expired'> {
+  return deps.ctx.store.transact(async (tx) => {
+    const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
+    if (!intent || intent.status !== 'executing') return 'stop';
+    if (expired(intent, deps.ctx.clock.now())) return 'expired';
+    await saveExecution(tx, deps.ctx, { ...exec, completing: true });
+    return 'go';
+  });
+}
+
+export async function completeCheckout(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+): Promise<StepResult> {
+  exec = await begin(deps, exec);
+  const claim = await claimCompletion(deps, exec);
+  if (claim === 'stop') return true;
+  if (claim === 'expired') {
+    await expireAttempt(deps, exec, intent);
+    return true;
+  }
+  const connector = deps.connector!;
+  let checkout: Checkout;
+  try {
+    checkout = await deps.retrying(exec, async () => {
+      try {
+        return await connector.completeCheckout(
+          exec.checkout!.id,
+          {
+            token: exec.token!,
+            ...(exec.authentication ? { authentication: exec.authentication } : {}),
+          },
+          merchantKeyOf(exec),
+        );
+      } catch (error) {
+        // Unknown outcome: ask the merchant what happened before anything is sent again.
+        if (!(error instanceof MerchantError) || error.outcome !== 'unknown') throw error;
+        const seen = await connector.getCheckout(exec.checkout!.id);
+        if (seen.status === 'completed' || seen.status === 'authentication_required') return seen;
+        throw error;
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof MerchantError)) throw error;
+    return completionRefused(deps, exec, intent, error);
+  }
+  if (checkout.status === 'completed')
+    return succeed(deps, { ...exec, checkout: { ...exec.checkout!, ...checkout } }, intent);
+  if (checkout.status === 'authentication_required' && checkout.challenge)
+    return askUser(deps, { ...exec, checkout }, checkout);
+  await backToWaiting(deps, { ...exec, checkout }, intent, 'CHECKOUT_NOT_READY', {
+    problems: checkout.problems,
+  });
+  return true;
+}
+
+async function completionRefused(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+  error: MerchantError,
+) {
+  const settled = { ...exec, completing: false };
+  if (error.outcome === 'declined') {
+    await failAttempt(deps, settled, error.code, error.message);
+  } else if (error.outcome === 'unknown') {
+    // Still unknown after every retry: leave the attempt running; recovery tries again later.
+    await deps.ctx.store.transact(async (tx) => {
+      await recordStep(tx, deps.ctx, settled, 'execution.step_failed', {
+        code: error.code,
+        message: error.message,
+        retrying: true,
+      });
+    });
+    throw error;
+  } else if (error.code === 'allowance_exceeded') {
+    await backToWaiting(deps, settled, intent, 'TOTAL_ABOVE_LIMIT', { code: error.code });
+  } else if (OUT_OF_STOCK_CODES.has(error.code)) {
+    await backToWaiting(deps, settled, intent, 'OUT_OF_STOCK', { code: error.code });
+  } else {
+    await failAttempt(deps, settled, error.code, error.message);
+  }
+  return true;
+}
+
+async function askUser(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  checkout: Checkout,
+): Promise<StepResult> {
+  const challenge = checkout.challenge!;
+  await deps.ctx.store.transact(async (tx) => {
+    const saved = await saveExecution(tx, deps.ctx, {
+      ...exec,
+      state: 'awaiting_user',
+      step: 'authenticate',
+      started_step: null,
+      challenge,
+      completing: false,
+    });
+    await applyTransition(
+      tx,
+      deps.ctx,
+      exec.intent_id,
+      'needs_user_action',
+      { action_type: challenge.type, instructions: challenge.instructions },
+      {
+        next_action: {
+          type: challenge.type,
+          instructions: challenge.instructions,
+          expires_at: challenge.expires_at,
+        },
+        latest_execution: {
+          attempt: saved.attempt,
+          step: 'authenticate',
+          status: 'requires_user_action',
+          total_cents: saved.accepted_total_cents,
+          merchant: saved.merchant,
+          last_error: null,
+        },
+      },
+    );
+  });
+  return true;
+}

@@ -1,0 +1,61 @@
+import type { IntentDoc } from '../intents/record';
+import { endAttempt, releaseCheckout } from './outcomes';
+import type { ExecutionDoc } from './records';
+import type { StepDeps } from './steps';
+
+/** Ends the attempt without buying and goes back to watching, remembering the price that failed. */
+export async function backToWaiting(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+  reason: string,
+  data: Record<string, unknown> = {},
+) {
+  await deps.ctx.store.transact((tx) =>
+    endAttempt(
+      tx,
+      deps.ctx,
+      exec,
+      'return_to_waiting',
+      { reason, attempt: exec.attempt, ...data },
+      {
+        waiting_reason: reason,
+        next_action: null,
+        blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
+      },
+      'abandoned',
+    ),
+  );
+  await releaseCheckout(deps.connector, exec);
+}
+
+export async function failAttempt(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  code: string,
+  message: string,
+) {
+  const withError = { ...exec, last_error: { code, message } };
+  await deps.ctx.store.transact((tx) =>
+    endAttempt(
+      tx,
+      deps.ctx,
+      withError,
+      'fail',
+      { code, message, attempt: exec.attempt },
+      { next_action: null },
+      'failed',
+    ),
+  );
+  await releaseCheckout(deps.connector, exec);
+}
+
+export async function expireAttempt(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc) {
+  await deps.ctx.store.transact((tx) =>
+    endAttempt(tx, deps.ctx, exec, 'expire', { previous_status: intent.status }, {}, 'expired'),
+  );
+  await releaseCheckout(deps.connector, exec);
+}
+
+export const expired = (intent: IntentDoc, now: number) =>
+  intent.expires_at_ms !== null && now >= intent.expires_at_ms;
