@@ -1,4 +1,4 @@
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
 import type { Doc, IndexValue, Query, Store, StoreReader, StoreTx, TableDef } from '../ports';
 
 export interface DexieStoreOptions {
@@ -40,37 +40,47 @@ export function createDexieStore(
     return db.table(name);
   };
 
-  const reader: StoreReader = {
+  const readerOf = (tableOf: (name: string) => Table<Doc, string>): StoreReader => ({
     async get<T extends Doc>(name: string, key: string) {
-      return (await table(name).get(key)) as T | undefined;
+      return (await tableOf(name).get(key)) as T | undefined;
     },
     async query<T extends Doc>(name: string, query: Query) {
       const fields = schema[name]?.indexes[query.index];
       if (!fields) throw new Error(`Unknown index ${name}.${query.index}`);
       const [lower, upper, lowerOpen, upperOpen] = bounds(fields, query);
-      let collection = table(name)
+      let collection = tableOf(name)
         .where(keyPath(fields))
         .between(lower, upper, !lowerOpen, !upperOpen);
       if (query.order === 'desc') collection = collection.reverse();
       if (query.limit !== undefined) collection = collection.limit(query.limit);
       return (await collection.toArray()) as T[];
     },
-  };
+  });
+  const reader = readerOf(table);
 
-  const writer: StoreTx = {
-    ...reader,
-    async put(name, doc) {
-      await table(name).put(doc);
-    },
-    async delete(name, key) {
-      await table(name).delete(key);
-    },
+  // Operations of a unit go to the tables of ITS transaction. Through db.table() they would find
+  // the transaction only via Dexie's zone, which native `await`s across nested async functions
+  // lose: the operation then runs outside, and Dexie fails with PrematureCommitError.
+  const writerOf = (trans: Transaction): StoreTx => {
+    const bound = (name: string): Table<Doc, string> => {
+      if (!schema[name]) throw new Error(`Unknown table ${name}`);
+      return trans.table(name);
+    };
+    return {
+      ...readerOf(bound),
+      async put(name, doc) {
+        await bound(name).put(doc);
+      },
+      async delete(name, key) {
+        await bound(name).delete(key);
+      },
+    };
   };
 
   return {
     ...reader,
     transact<T>(work: (tx: StoreTx) => Promise<T>) {
-      return db.transaction('rw', Object.keys(schema), () => work(writer));
+      return db.transaction('rw', Object.keys(schema), (trans) => work(writerOf(trans)));
     },
     async close() {
       db.close();

@@ -1,3 +1,4 @@
-export default defineBackground(() => {
-  // The engine is wired here by the extension issue; the foundation only proves the build.
-});
+import { defineBackground } from 'wxt/utils/define-background';
+import { main } from './main';
+
+export default defineBackground(main);

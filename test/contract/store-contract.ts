@@ -137,6 +137,28 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
       expect(await store.get('items', 'counter')).toMatchObject({ n: 25 });
     });
 
+    it('keeps every operation of a unit in its transaction across nested async functions', async () => {
+      const nestedPut = async (tx: Parameters<Parameters<Store['transact']>[0]>[0], id: string) => {
+        await tx.get('items', id);
+        await tx.put('items', item(id, 'nested'));
+      };
+      const deeper = async (tx: Parameters<Parameters<Store['transact']>[0]>[0]) => {
+        await nestedPut(tx, 'n2');
+        await tx.put('other', item('x', 'nested'));
+      };
+      await store.transact(async (tx) => {
+        await tx.put('items', item('n1', 'nested'));
+        await nestedPut(tx, 'n1b');
+        await deeper(tx);
+        await tx.put('items', item('n3', 'nested'));
+      });
+      const ids = (await store.query<Doc>('items', { index: 'by_owner', prefix: ['nested'] })).map(
+        (d) => d.id,
+      );
+      expect(ids).toEqual(['n1', 'n1b', 'n2', 'n3']);
+      expect(await store.get('other', 'x')).toBeDefined();
+    });
+
     it('returns the value of the unit', async () => {
       expect(await store.transact(async () => 42)).toBe(42);
     });

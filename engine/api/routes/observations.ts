@@ -59,14 +59,12 @@ export const getPriceHistory = defineEndpoint({
     return c.json({
       object: 'list' as const,
       intent_id: intent.intent_id,
-      data: points
-        .reverse()
-        .map(({ observed_at, price_cents, currency, availability }) => ({
-          observed_at,
-          price_cents,
-          currency,
-          availability,
-        })),
+      data: points.reverse().map(({ observed_at, price_cents, currency, availability }) => ({
+        observed_at,
+        price_cents,
+        currency,
+        availability,
+      })),
       request_id: c.get('requestId'),
     });
   },

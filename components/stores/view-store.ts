@@ -1,0 +1,35 @@
+import { create } from 'zustand';
+
+export type PopupTab = 'this-page' | 'watching';
+
+interface ViewStore {
+  tab: PopupTab;
+  /** The intent whose receipt is open, or null. */
+  receiptFor: string | null;
+  setTab: (tab: PopupTab) => void;
+  /** Switches tab from a control inside the panel being hidden: focus moves to the new tab. */
+  moveToTab: (tab: PopupTab) => void;
+  openReceipt: (intentId: string) => void;
+  closeReceipt: () => void;
+}
+
+/** After React has rendered: focus the first element matching `selector`, if any. */
+export function focusSoon(selector: string) {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
+}
+
+export const useViewStore = create<ViewStore>()((set, get) => ({
+  tab: 'this-page',
+  receiptFor: null,
+  setTab: (tab) => set({ tab, receiptFor: null }),
+  moveToTab: (tab) => {
+    set({ tab, receiptFor: null });
+    focusSoon(`#tab-${tab}`);
+  },
+  openReceipt: (intentId) => set({ receiptFor: intentId }),
+  closeReceipt: () => {
+    const intentId = get().receiptFor;
+    set({ receiptFor: null });
+    if (intentId) focusSoon(`[data-intent-id="${intentId}"] [data-testid="view-receipt"]`);
+  },
+}));

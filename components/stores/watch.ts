@@ -1,0 +1,93 @@
+import { safeHttpUrl } from '../ui/labels';
+import { v1 } from './api';
+import { requestOrigins } from './permissions';
+import { requestMonitorTick } from './runtime';
+import { EXTENSION_USER, type CreateIntentBody, type Intent } from './types';
+
+/** Everything the Watch form (or the manual form) collected, money in minor units. */
+export interface WatchDraft {
+  productUrl: string;
+  title: string | null;
+  imageUrl: string | null;
+  /** The merchant id (host without www.); used when onlyThisMerchant is set. */
+  merchant: string | null;
+  onlyThisMerchant: boolean;
+  currency: string;
+  maxPriceMinor: number;
+  quantity: number;
+  /** YYYY-MM-DD, local date; the intent expires at the end of that day. */
+  expiresOn: string;
+  paymentMethodId: string;
+  maxChargeMinor: number;
+}
+
+/** The user refused the host permission the extension needs to read the product page. */
+export class PermissionRefusedError extends Error {
+  constructor(origin: string) {
+    super(
+      `Without access to ${origin} the extension cannot check the price and stock of this page, so it cannot watch it. Submit again and choose Allow.`,
+    );
+    this.name = 'PermissionRefusedError';
+  }
+}
+
+const TEXT_MAX = 500;
+
+/** The end of a local YYYY-MM-DD day as an ISO timestamp. */
+export function endOfDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year!, month! - 1, day!, 23, 59, 59).toISOString();
+}
+
+/** Today + `days` as a local YYYY-MM-DD string (the value of an <input type="date">). */
+export function localDatePlusDays(days: number, from = new Date()): string {
+  const date = new Date(from.getFullYear(), from.getMonth(), from.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const merchantOf = (url: string) =>
+  new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+
+export function buildCreateBody(draft: WatchDraft): CreateIntentBody {
+  const title = draft.title?.trim().slice(0, TEXT_MAX);
+  const image = safeHttpUrl(draft.imageUrl);
+  const merchant = draft.merchant ?? merchantOf(draft.productUrl);
+  return {
+    type: 'purchase',
+    external_user_id: EXTENSION_USER,
+    objective: {
+      product: {
+        product_url: draft.productUrl,
+        ...(title ? { product_title: title } : {}),
+        ...(image ? { product_image_url: image } : {}),
+      },
+      quantity: draft.quantity,
+    },
+    conditions: {
+      availability: 'in_stock',
+      max_price_cents: draft.maxPriceMinor,
+      currency: draft.currency,
+    },
+    guardrails: {
+      ...(draft.onlyThisMerchant ? { allowed_merchants: [merchant] } : {}),
+      expires_at: endOfDay(draft.expiresOn),
+    },
+    payment: { payment_method_id: draft.paymentMethodId, max_charge_cents: draft.maxChargeMinor },
+  };
+}
+
+/**
+ * Call from the submit handler before anything else is awaited: the permission prompt needs the
+ * user's gesture. Asks for the product's origin, creates the intent, then asks for a check now.
+ */
+export async function watchProduct(draft: WatchDraft): Promise<Intent> {
+  if (!(await requestOrigins([draft.productUrl]))) {
+    throw new PermissionRefusedError(new URL(draft.productUrl).origin);
+  }
+  const intent = await v1().createIntent(buildCreateBody(draft), {
+    idempotencyKey: crypto.randomUUID(),
+  });
+  requestMonitorTick();
+  return intent;
+}

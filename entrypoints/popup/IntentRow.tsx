@@ -1,0 +1,65 @@
+import { useIntentsStore } from '@/components/stores/intents-store';
+import { isTerminal, type Intent } from '@/components/stores/types';
+import { useViewStore } from '@/components/stores/view-store';
+import { hostOf } from '@/components/ui/labels';
+import { formatMoney } from '@/components/ui/money';
+import { Sparkline } from '@/components/ui/Sparkline';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { CancelButton } from './CancelButton';
+
+export const intentTitle = (intent: Intent) =>
+  intent.objective.product?.product_title ??
+  (intent.objective.product?.product_url
+    ? hostOf(intent.objective.product.product_url)
+    : 'Product');
+
+/** One watched product: title, status, last price with its history, and what can be done. */
+export function IntentRow({ intent }: { intent: Intent }) {
+  const history = useIntentsStore((state) => state.histories[intent.intent_id]);
+  const openReceipt = useViewStore((state) => state.openReceipt);
+  const title = intentTitle(intent);
+  const observation = intent.last_observation;
+  const failure = intent.status === 'failed' ? intent.latest_execution?.last_error : null;
+  return (
+    <li
+      className="intent-row"
+      data-testid="intent-row"
+      data-intent-id={intent.intent_id}
+      data-status={intent.status}
+    >
+      <div className="intent-head">
+        <h3 className="intent-title" title={title}>
+          {title}
+        </h3>
+        <StatusBadge status={intent.status} />
+      </div>
+      <div className="intent-body">
+        <p className="intent-price">
+          {observation
+            ? formatMoney(observation.price_cents, observation.currency)
+            : 'Not checked yet'}
+          {intent.conditions.max_price_cents !== undefined && (
+            <span className="muted">
+              {' '}
+              · max {formatMoney(intent.conditions.max_price_cents, intent.conditions.currency)}
+            </span>
+          )}
+        </p>
+        <Sparkline points={history?.points} />
+      </div>
+      {failure && <p className="field-error">{failure.message}</p>}
+      <div className="actions">
+        {intent.status === 'succeeded' && (
+          <button
+            type="button"
+            onClick={() => openReceipt(intent.intent_id)}
+            data-testid="view-receipt"
+          >
+            View receipt
+          </button>
+        )}
+        {!isTerminal(intent.status) && <CancelButton intentId={intent.intent_id} title={title} />}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,103 @@
+import { useId } from 'react';
+import { usePaymentStore } from '@/components/stores/payment-store';
+import { ErrorMessage } from '@/components/ui/ErrorMessage';
+import { PaymentMethodSelect } from '@/components/ui/PaymentMethodSelect';
+import { TextField } from '@/components/ui/TextField';
+import { localDatePlusDays } from '@/components/stores/watch';
+import type { WatchFieldsState } from './use-watch-fields';
+
+/** The purchase terms: max price, quantity, expiry, merchant guardrail, payment, max total. */
+export function WatchFields({
+  fields,
+  currency,
+  merchant,
+}: {
+  fields: WatchFieldsState;
+  currency: string;
+  merchant: string | null;
+}) {
+  const { values, set, errors } = fields;
+  const payments = usePaymentStore();
+  const merchantId = useId();
+  const unit = currency ? ` (${currency})` : '';
+  return (
+    <>
+      <div className="row">
+        <TextField
+          label={`Max price${unit}`}
+          value={values.maxPrice}
+          onChange={set.maxPrice}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          error={errors.maxPrice}
+          testId="watch-max-price"
+        />
+        <TextField
+          label="Quantity"
+          value={values.quantity}
+          onChange={set.quantity}
+          type="number"
+          min={1}
+          step={1}
+          required
+          error={errors.quantity}
+          testId="watch-quantity"
+        />
+      </div>
+      <TextField
+        label="Watch until"
+        type="date"
+        value={values.expiresOn}
+        onChange={set.expiresOn}
+        min={localDatePlusDays(0)}
+        required
+        error={errors.expiresOn}
+        testId="watch-expires"
+      />
+      <div className="check">
+        <input
+          id={merchantId}
+          type="checkbox"
+          checked={values.onlyThisMerchant}
+          onChange={(event) => set.onlyThisMerchant(event.target.checked)}
+          data-testid="watch-only-merchant"
+        />
+        <label htmlFor={merchantId}>Only this merchant{merchant ? ` (${merchant})` : ''}</label>
+      </div>
+      {payments.phase === 'ready' || payments.methods.length > 0 ? (
+        <PaymentMethodSelect
+          methods={payments.methods}
+          value={values.paymentMethodId}
+          onChange={set.paymentMethodId}
+          testId="watch-payment-method"
+        />
+      ) : (
+        <p className="hint">Loading payment methods…</p>
+      )}
+      <ErrorMessage message={payments.error ?? errors.paymentMethod} />
+      <TextField
+        label={`Max total charge${unit}`}
+        value={values.maxCharge}
+        onChange={set.maxCharge}
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        error={errors.maxCharge}
+        testId="watch-max-charge"
+        hint={
+          fields.chargeFollowsPrice ? (
+            'Max price × quantity + 25 % to cover tax and shipping. Nothing above it is ever charged.'
+          ) : (
+            <>
+              Nothing above it is ever charged.{' '}
+              <button type="button" className="link" onClick={fields.resetCharge}>
+                Use price × quantity + 25 %
+              </button>
+            </>
+          )
+        }
+      />
+    </>
+  );
+}

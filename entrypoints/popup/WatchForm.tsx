@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { Extraction } from '@/components/stores/types';
+import { merchantOf } from '@/components/stores/watch';
+import { ErrorMessage } from '@/components/ui/ErrorMessage';
+import { TextField } from '@/components/ui/TextField';
+import { useWatchFields } from './use-watch-fields';
+import { useWatchSubmit } from './use-watch-submit';
+import { WatchFields } from './WatchFields';
+
+/** The canonical URL when it stays on the page's host, else the page's own URL. */
+function productUrlOf(url: string, extraction: Extraction): string {
+  const canonical = extraction.canonical_url;
+  try {
+    if (canonical && new URL(canonical).host === new URL(url).host) return canonical;
+  } catch {
+    // An unreadable canonical URL: keep the page URL.
+  }
+  return url;
+}
+
+/** Watch the captured product: buy it when in stock at or under the max price. */
+export function WatchForm({ url, extraction }: { url: string; extraction: Extraction }) {
+  const offer = extraction.offer ?? extraction.offers[0] ?? null;
+  const [currency, setCurrency] = useState(offer?.currency ?? '');
+  const fields = useWatchFields(currency, offer?.price_cents ?? null);
+  const { submitting, error, submit } = useWatchSubmit();
+  const productUrl = productUrlOf(url, extraction);
+  const merchant = extraction.merchant ?? merchantOf(productUrl);
+  const currencyError = /^[A-Z]{3}$/.test(currency) ? null : 'Enter a currency code such as USD.';
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const terms = fields.terms();
+    if (!terms || currencyError || submitting) return;
+    void submit({
+      ...terms,
+      productUrl,
+      title: extraction.title ?? offer?.name ?? null,
+      imageUrl: extraction.image,
+      merchant,
+      currency,
+    });
+  };
+
+  return (
+    <form
+      className="card"
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="watch-form"
+      aria-busy={submitting}
+    >
+      <h2>Watch this product</h2>
+      <p className="hint">Buy it as soon as it is in stock at or under your max price.</p>
+      {!offer?.currency && (
+        <TextField
+          label="Currency"
+          value={currency}
+          onChange={(value) => setCurrency(value.trim().toUpperCase())}
+          maxLength={3}
+          autoComplete="off"
+          error={currencyError}
+        />
+      )}
+      <WatchFields fields={fields} currency={currency} merchant={merchant} />
+      <ErrorMessage message={error} testId="watch-error" />
+      <button className="primary" type="submit" disabled={submitting} data-testid="watch-submit">
+        {submitting ? 'Starting to watch…' : 'Watch'}
+      </button>
+    </form>
+  );
+}
