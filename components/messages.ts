@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVAILABILITIES, EXTRACTION_SOURCES } from '../engine/vocabulary';
 import type { Availability as EngineAvailability } from '../engine/intents/record-schema';
 import type { Extraction as EngineExtraction } from '../engine/extract/types';
 
@@ -71,18 +72,8 @@ export type Message = z.infer<typeof Message>;
 
 // ---------- additions of the extension background (additive: the shapes above are unchanged) ----------
 
-/** Same list as the engine's AVAILABILITIES (checked below); not imported, to keep pages light. */
-const Availability = z.enum([
-  'in_stock',
-  'limited',
-  'out_of_stock',
-  'preorder',
-  'backorder',
-  'discontinued',
-  'in_store_only',
-  'unknown',
-]);
-const ExtractionSource = z.enum(['json-ld', 'microdata', 'rdfa', 'opengraph', 'text', 'none']);
+const Availability = z.enum(AVAILABILITIES);
+const ExtractionSource = z.enum(EXTRACTION_SOURCES);
 const ExtractedOffer = z.object({
   price_cents: z.number().int().nullable(),
   currency: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { Availability } from '../intents/record-schema';
+import type { EXTRACTION_SOURCES } from '../vocabulary';
 
-export type ExtractionSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph' | 'text' | 'none';
+export type ExtractionSource = (typeof EXTRACTION_SOURCES)[number];
 
 export interface ExtractedOffer {
   /** Integer minor units per the ISO 4217 exponent (USD cents, JPY yen, KWD fils). */

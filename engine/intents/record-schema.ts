@@ -1,5 +1,6 @@
 import { z } from '../api/zod';
 import { EVENT_TYPES, STATUSES } from '../machine/states';
+import { AVAILABILITIES } from '../vocabulary';
 import { Conditions, Guardrails, Metadata, Objective, Payment } from './schema';
 
 export const NextAction = z
@@ -10,16 +11,7 @@ export const NextAction = z
   })
   .openapi('NextAction');
 
-export const AVAILABILITIES = [
-  'in_stock',
-  'limited',
-  'out_of_stock',
-  'preorder',
-  'backorder',
-  'discontinued',
-  'in_store_only',
-  'unknown',
-] as const;
+export { AVAILABILITIES };
 
 export const Observation = z
   .object({
