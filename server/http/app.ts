@@ -10,7 +10,11 @@ const HEALTHY = JSON.stringify({ status: 'ok' });
 export function createServerApp(engine: Engine) {
   return {
     fetch(request: Request): Response | Promise<Response> {
-      const path = new URL(request.url).pathname;
+      // The path without parsing the whole URL (this runs on every request).
+      const url = request.url;
+      const start = url.indexOf('/', url.indexOf('//') + 2);
+      const end = url.indexOf('?', start);
+      const path = url.slice(start, end === -1 ? undefined : end);
       if (path === '/healthz') {
         return new Response(HEALTHY, { headers: { 'Content-Type': 'application/json' } });
       }
