@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchApi } from './api';
 import { benchMonitor } from './monitor';
+import { benchPopup } from './popup';
 
 const verdict = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
 
@@ -42,9 +43,33 @@ async function monitor(results: Record<string, unknown>) {
   );
 }
 
+async function popup(results: Record<string, unknown>) {
+  const bench = await benchPopup();
+  results.popup = bench;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `\nPopup (production \`${bench.build.command}\`; Chromium ${bench.chromium}, headless; median of ${bench.opens} opens after one cold open):\n`,
+  );
+  console.log('| figure | value | |');
+  console.log('|---|---|---|');
+  console.log(
+    `| JS popup.html loads (${bench.js.files.map((f) => f.file).join(', ')}) | ${kb(bench.js.bytes)} raw, **${kb(bench.js.gzipBytes)} gzip** | ${verdict(bench.js.gzipBytes <= 120 * 1024, 'target ≤ 120 KB gzip')} |`,
+  );
+  console.log(
+    `| CSS popup.html loads | ${kb(bench.css.bytes)} raw, ${kb(bench.css.gzipBytes)} gzip | |`,
+  );
+  console.log(
+    `| first-contentful-paint (from navigation start) | **${bench.fcp.medianMs} ms** (min ${bench.fcp.minMs}, max ${bench.fcp.maxMs}; cold ${bench.cold.fcp}) | ${verdict(bench.fcp.medianMs <= 300, 'target ≤ 300 ms')} |`,
+  );
+  console.log(
+    `| first screen resolved (This page: product or "no product", after the capture round trip) | ${bench.firstScreen.medianMs} ms (min ${bench.firstScreen.minMs}, max ${bench.firstScreen.maxMs}; cold ${bench.cold.firstScreen}) | |`,
+  );
+}
+
 const SECTIONS: Record<string, (results: Record<string, unknown>) => Promise<void>> = {
   api,
   monitor,
+  popup,
 };
 
 async function main() {

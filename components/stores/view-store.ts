@@ -18,8 +18,12 @@ export function focusSoon(selector: string) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 }
 
+/** A notification opens `popup.html?intent=<id>`: start on the Watching tab, where its card is. */
+const initialTab = (): PopupTab =>
+  new URLSearchParams(globalThis.location?.search ?? '').has('intent') ? 'watching' : 'this-page';
+
 export const useViewStore = create<ViewStore>()((set, get) => ({
-  tab: 'this-page',
+  tab: initialTab(),
   receiptFor: null,
   setTab: (tab) => set({ tab, receiptFor: null }),
   moveToTab: (tab) => {
