@@ -320,7 +320,7 @@ describe('purchase loop (model-based)', () => {
         world.alive.value = false;
         await world.engine.executor.stop().catch(() => {});
       }),
-      { numRuns: 80 },
+      { numRuns: Number(process.env.MODEL_RUNS ?? 80) },
     );
     // The property is only meaningful if purchases really happened along the way.
     expect(totals.orders).toBeGreaterThan(totals.runs / 5);
