@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyReceipt } from '../../engine/index';
+import { canonicalJson, verifyReceipt } from '../../engine/index';
+import { sha256Hex } from '../../engine/util/sha256';
 import { startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -104,9 +105,12 @@ describe('execution against the sandbox merchant over real HTTP', () => {
     expect(wrong.body.error.message).toMatch(/4 attempts left/);
     expect(await stack.statusOf(id)).toBe('requires_user_action');
 
-    const right = await stack.api('POST', `/intents/${id}/resume`, {
-      user_action: { type: 'otp', completed: true, code: '000000' },
-    });
+    const right = await stack.api(
+      'POST',
+      `/intents/${id}/resume`,
+      { user_action: { type: 'otp', completed: true, code: '000000' } },
+      { 'Idempotency-Key': 'otp-resume-1' },
+    );
     expect(right.status).toBe(200);
     expect(['executing', 'succeeded']).toContain(right.body.status);
     await stack.waitForStatus(id, ['succeeded']);
@@ -122,7 +126,14 @@ describe('execution against the sandbox merchant over real HTTP', () => {
       readFileSync(join(dataDir, f)).toString('latin1'),
     );
     expect(files.length).toBeGreaterThan(0);
-    for (const content of files) expect(content).not.toContain('271828');
+    // Not the code, and not a fingerprint of a body holding it (an idempotency record's hash).
+    const fingerprint = await sha256Hex(
+      canonicalJson({ user_action: { type: 'otp', completed: true, code: '000000' } }),
+    );
+    for (const content of files) {
+      expect(content).not.toContain('271828');
+      expect(content).not.toContain(fingerprint);
+    }
   });
 
   it('pauses for 3-D Secure and completes once the user approves', async () => {

@@ -29,7 +29,7 @@ export function idempotency(): MiddlewareHandler<ApiEnv> {
       );
     }
     const id = idempotencyId(c.get('caller'), c.req.method, c.req.path, key);
-    const requestHash = await sha256Hex(canonicalJson(c.get('body')));
+    const requestHash = await sha256Hex(canonicalJson(withoutSecrets(c.get('body'))));
     const prior = await findIdempotent(c.get('ctx').store, c.get('ctx'), id);
     if (prior) return replay(c, prior, requestHash);
     if (inFlight.has(id)) {
@@ -48,6 +48,18 @@ export function idempotency(): MiddlewareHandler<ApiEnv> {
       inFlight.delete(id);
     }
   };
+}
+
+/**
+ * The body as fingerprinted for idempotency: an OTP is left out, since even its hash would keep
+ * it (six digits are quickly tried). A retry with another code under the same key is then "the
+ * same request" — harmless: only a 2xx (a code already accepted) is ever replayed.
+ */
+function withoutSecrets(body: Record<string, unknown>): Record<string, unknown> {
+  const action = body.user_action;
+  if (!action || typeof action !== 'object' || !('code' in action)) return body;
+  const { code: _code, ...rest } = action as Record<string, unknown>;
+  return { ...body, user_action: rest };
 }
 
 /** Answers with the stored response; a different body under the same key is a conflict. */
