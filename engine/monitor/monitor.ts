@@ -62,6 +62,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
         last_modified: outcome.lastModified,
         last_observation: outcome.observation,
         offer_sku: outcome.sku,
+        last_ambiguous: outcome.ambiguous,
+        page_fingerprint: outcome.fingerprint,
         next_check_at: nextHealthyCheck(now),
       };
     }

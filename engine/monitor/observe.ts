@@ -1,6 +1,7 @@
 import { extractProduct } from '../extract/index';
 import type { Observation } from '../intents/record';
 import { FetchError, type Fetcher } from '../ports';
+import { fingerprint } from '../util/fingerprint';
 import { isoTime } from '../util/time';
 import type { WatchDoc } from './watches';
 
@@ -10,6 +11,8 @@ export type CheckOutcome =
       observation: Observation;
       ambiguous: boolean;
       sku: string | null;
+      /** Fingerprint of the page that was read; null when it was not read again (304). */
+      fingerprint: string | null;
       etag: string | null;
       lastModified: string | null;
     }
@@ -44,10 +47,7 @@ export async function checkWatch(
   };
   if (response.status === 304 && watch.last_observation) {
     return {
-      kind: 'observed',
-      observation: { ...watch.last_observation, observed_at: isoTime(now) },
-      ambiguous: false,
-      sku: watch.offer_sku,
+      ...unchanged(watch, now),
       etag: validators.etag ?? watch.etag,
       lastModified: validators.lastModified ?? watch.last_modified,
     };
@@ -58,6 +58,11 @@ export async function checkWatch(
       error: `http_${response.status}`,
       retryAfterMs: retryAfter(response.headers['retry-after'], now),
     };
+  }
+  // Many shops send no validators: an identical page says what it said last time, unread.
+  const page = fingerprint(`${response.url}\n${response.body}`);
+  if (watch.last_observation && watch.page_fingerprint === page) {
+    return { ...unchanged(watch, now), fingerprint: page, ...validators };
   }
   const extraction = extractProduct(
     response.body,
@@ -79,7 +84,19 @@ export async function checkWatch(
     },
     ambiguous: extraction.ambiguous,
     sku: offer?.sku ?? extraction.identifiers.sku,
+    fingerprint: page,
     ...validators,
+  };
+}
+
+/** The last observation again, observed now. */
+function unchanged(watch: WatchDoc, now: number) {
+  return {
+    kind: 'observed' as const,
+    observation: { ...watch.last_observation!, observed_at: isoTime(now) },
+    ambiguous: watch.last_ambiguous,
+    sku: watch.offer_sku,
+    fingerprint: watch.page_fingerprint,
   };
 }
 

@@ -18,6 +18,10 @@ export interface WatchDoc {
   last_observation: Observation | null;
   /** SKU of the offer last read off the page: the item id a checkout asks for. */
   offer_sku: string | null;
+  /** Whether the last page read offered several variants and none was chosen. */
+  last_ambiguous: boolean;
+  /** Fingerprint of the last page read: an identical page is not read again. */
+  page_fingerprint: string | null;
   /** Time of the last history point written, to thin unchanged observations. */
   last_history_at: number | null;
 }
@@ -50,6 +54,8 @@ export async function ensureWatch(
     last_modified: null,
     last_observation: null,
     offer_sku: null,
+    last_ambiguous: false,
+    page_fingerprint: null,
     last_history_at: null,
   };
   await tx.put('watches', doc);

@@ -157,6 +157,19 @@ describe('condition monitor on real pages', () => {
     expect((await t.intent(intentId)).status).toBe('executing');
   });
 
+  it('reads a page served without validators again only when it changed', async () => {
+    const t = await setup({ noValidators: true });
+    const intentId = await t.create();
+    await t.monitor.round();
+    await t.next();
+    const refreshed = await t.intent(intentId);
+    expect(refreshed.status).toBe('waiting');
+    expect(Date.parse(refreshed.last_observation.observed_at)).toBe(t.clock.now());
+    shop.set(t.id, { price_cents: 11_000 });
+    await t.next();
+    expect((await t.intent(intentId)).status).toBe('executing');
+  });
+
   it('never reads a captcha page as out of stock, and backs off', async () => {
     const t = await setup({ captcha: true });
     const intentId = await t.create();

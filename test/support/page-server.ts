@@ -12,6 +12,8 @@ export interface PageState {
   retryAfter?: string;
   /** Serve a robot-check page instead of the product. */
   captcha?: boolean;
+  /** Send no ETag (many shops do not), so every check downloads the page. */
+  noValidators?: boolean;
 }
 
 const productPage = (id: string, state: PageState, origin: string) => `<!doctype html>
@@ -60,7 +62,12 @@ export async function startPageServer() {
       res.writeHead(304, { ETag: etag }).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ETag: etag }).end(body);
+    res
+      .writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        ...(state.noValidators ? {} : { ETag: etag }),
+      })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
