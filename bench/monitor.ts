@@ -93,3 +93,8 @@ export async function benchMonitor(): Promise<MonitorBench> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Run as a script: one process per run, so peak RSS is the monitor's own. Prints JSON. */
+if (process.argv[1]?.endsWith('monitor.ts') && process.argv.includes('--child')) {
+  benchMonitor().then((result) => console.log(JSON.stringify(result)));
+}

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchApi } from './api';
-import { benchMonitor } from './monitor';
+import { execFileSync } from 'node:child_process';
+import type { MonitorBench } from './monitor';
 import { benchPopup } from './popup';
 
 const verdict = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
@@ -25,7 +26,13 @@ async function api(results: Record<string, unknown>) {
 }
 
 async function monitor(results: Record<string, unknown>) {
-  const bench = await benchMonitor();
+  // In its own process, so that the peak RSS measured is the monitor's and nothing else's.
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/monitor.ts', '--child'],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  const bench = JSON.parse(output.trim().split('\n').at(-1)!) as MonitorBench;
   results.monitor = bench;
   console.log(
     `\nMonitor: one round over ${bench.intents} intents on ${bench.urls} URLs (SQLite, stub fetcher):\n`,
