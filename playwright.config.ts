@@ -2,6 +2,18 @@ import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
+/** No network of its own: Chromium reaches only 127.0.0.1/localhost (this machine has no internet). */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
 /** Real headless Chromium from Debian; Playwright never downloads a browser here. */
 export default defineConfig({
   testDir: 'test/e2e',
@@ -16,16 +28,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
 });

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM } from '../playwright.config';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../playwright.config';
 
 const EXTENSION_DIR = resolve('.output/chrome-mv3');
 const OPENS = Number(process.env.BENCH_POPUP_OPENS ?? 10);
@@ -149,12 +149,7 @@ export async function benchPopup(): Promise<PopupBench> {
     args: [
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_FLAGS,
     ],
     viewport: { width: 420, height: 720 },
   });

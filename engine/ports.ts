@@ -113,7 +113,7 @@ export interface Fetcher {
 
 // ---------- scheduling ----------
 
-/** Runs `task` repeatedly; returns a stop function. Backed by timers in Node and chrome.alarms in the extension. */
+/** Runs `task` repeatedly; returns a stop function. Node timers back it, the alarms API in the extension. */
 export interface Scheduler {
   every(intervalMs: number, task: () => Promise<void>): () => void;
 }

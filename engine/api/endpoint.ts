@@ -60,8 +60,8 @@ export const defineEndpoint = <
 ) => endpoint;
 
 /**
- * Registers an endpoint once for both routing and the OpenAPI document. Validation is ours, not
- * the wrapper's, so that every failure has the error shape of CONTRACT §4.
+ * Registers an endpoint once for both routing and the OpenAPI description; validation is ours,
+ * not the wrapper's, so that every failure has the error shape of CONTRACT §4.
  */
 export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
   const params = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);

@@ -70,8 +70,8 @@ async function checkProductExists(ctx: EngineContext, productId: string | undefi
 }
 
 function checkConditions(conditions: CreateIntentInput['conditions']) {
-  conditions?.time_windows?.forEach((window, i) => {
-    if (Date.parse(window.end) <= Date.parse(window.start)) {
+  conditions?.time_windows?.forEach((slot, i) => {
+    if (Date.parse(slot.end) <= Date.parse(slot.start)) {
       throw invalid(
         `conditions.time_windows[${i}].end`,
         `conditions.time_windows[${i}].end must be after its start.`,

@@ -38,7 +38,7 @@ export const quantityOf = (intent: Pick<IntentDoc, 'objective'>): number =>
  * Whether the conditions and guardrails of CONTRACT §9 hold for an observation. A purchase
  * always needs stock the buyer can get online (InStock, LimitedAvailability, OnlineOnly), whether
  * or not `availability` was given; unknown stock never holds. Checks run in a fixed order so the
- * reported reason is stable: merchant, stock, variant, currency, price, total, time window.
+ * reported reason is stable: merchant, stock, variant, currency, price, total, then time windows.
  */
 export function evaluate(
   intent: Pick<IntentDoc, 'objective' | 'conditions' | 'guardrails' | 'payment'>,

@@ -3,21 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { extractProduct, type Extraction } from '../../../engine/extract';
+import { AVAILABILITIES, EXTRACTION_SOURCES } from '../../../engine/vocabulary';
 
 const DIR = fileURLToPath(new URL('../../fixtures/pages/', import.meta.url));
 const MIN_PAGES = 40;
 
-const Availability = z.enum([
-  'in_stock',
-  'limited',
-  'out_of_stock',
-  'preorder',
-  'backorder',
-  'discontinued',
-  'in_store_only',
-  'unknown',
-]);
-const Source = z.enum(['json-ld', 'microdata', 'rdfa', 'opengraph', 'text', 'none']);
+const Availability = z.enum(AVAILABILITIES);
+const Source = z.enum(EXTRACTION_SOURCES);
 
 /** The expected extraction of one page; every field is required so nothing is checked by omission. */
 const Expected = z.strictObject({
