@@ -13,14 +13,11 @@
  * One cold open (first after launch) is reported apart; the medians are over the next OPENS.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, posix, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../playwright.config';
+import { EXTENSION_DIR, launchWithExtension } from '../test/support/chromium';
 
-const EXTENSION_DIR = resolve('.output/chrome-mv3');
 const OPENS = Number(process.env.BENCH_POPUP_OPENS ?? 10);
 /** The first screen's content is resolved when either of these is in the DOM. */
 const FIRST_SCREEN = '[data-testid="product-title"], [data-testid="no-product"]';
@@ -142,17 +139,7 @@ export async function benchPopup(): Promise<PopupBench> {
   const js = total(assets.js.map(sizeOf));
   const css = total(assets.css.map(sizeOf));
 
-  const profile = mkdtempSync(join(tmpdir(), 'bench-popup-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    headless: true,
-    executablePath: CHROMIUM,
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      ...CHROMIUM_FLAGS,
-    ],
-    viewport: { width: 420, height: 720 },
-  });
+  const { context, close } = await launchWithExtension();
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const extensionId = new URL(worker.url()).host;
@@ -183,7 +170,6 @@ export async function benchPopup(): Promise<PopupBench> {
       chromium: version,
     };
   } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { Intent } from '@/components/stores/types';
-import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { parseMajor } from '@/components/ui/money';
 import { TextField } from '@/components/ui/TextField';
-import { DeclineButton } from './DeclineButton';
+import { ActionFooter } from './ActionFooter';
 import { useResume } from './use-resume';
 
 /** Assisted purchase: the user bought it at the merchant and confirms here. */
@@ -48,18 +47,13 @@ export function ConfirmationAction({ intent }: { intent: Intent }) {
           error={totalError}
         />
       </div>
-      <ErrorMessage message={resume.error?.message} testId="action-error" />
-      <div className="actions">
-        <button
-          className="primary"
-          type="submit"
-          disabled={resume.submitting !== null}
-          data-testid="action-confirm"
-        >
-          {resume.submitting === 'accept' ? 'Recording…' : 'I bought it'}
-        </button>
-        <DeclineButton type="confirmation" resume={resume} />
-      </div>
+      <ActionFooter
+        type="confirmation"
+        resume={resume}
+        label="I bought it"
+        busyLabel="Recording…"
+        testId="action-confirm"
+      />
     </form>
   );
 }

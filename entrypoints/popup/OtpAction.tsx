@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Intent } from '@/components/stores/types';
-import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { TextField } from '@/components/ui/TextField';
-import { DeclineButton } from './DeclineButton';
+import { ActionFooter } from './ActionFooter';
 import { useResume } from './use-resume';
 
 /** The bank sent a one-time code: type it here. */
@@ -43,18 +42,13 @@ export function OtpAction({ intent }: { intent: Intent }) {
         error={missing ? 'Enter the code first.' : null}
         testId="otp-input"
       />
-      <ErrorMessage message={resume.error?.message} testId="action-error" />
-      <div className="actions">
-        <button
-          className="primary"
-          type="submit"
-          disabled={resume.submitting !== null}
-          data-testid="otp-submit"
-        >
-          {resume.submitting === 'accept' ? 'Checking the code…' : 'Submit code'}
-        </button>
-        <DeclineButton type="otp" resume={resume} />
-      </div>
+      <ActionFooter
+        type="otp"
+        resume={resume}
+        label="Submit code"
+        busyLabel="Checking the code…"
+        testId="otp-submit"
+      />
     </form>
   );
 }
