@@ -85,7 +85,7 @@ export async function answerUserAction<T>(
     case 'authenticated':
       return resumeWith(ctx, executor, exec, { authentication: answer.result }, finish);
     case 'incorrect':
-      return wrongCode(ctx, deps, exec, intent, answer.attemptsRemaining);
+      return wrongCode(ctx, deps, exec, answer.attemptsRemaining);
     case 'locked':
       await failAttempt(
         deps,
@@ -153,7 +153,6 @@ async function wrongCode(
   ctx: EngineContext,
   deps: ReturnType<Executor['depsFor']>,
   exec: ExecutionDoc,
-  intent: IntentDoc,
   remaining: number | null,
 ): Promise<never> {
   const wrong = exec.wrong_codes + 1;
@@ -179,7 +178,6 @@ async function wrongCode(
       retrying: false,
     });
   });
-  void intent;
   throw new EngineError(
     'incorrect_code',
     `The code is incorrect; ${left} attempt${left === 1 ? '' : 's'} left. Check the latest code from your bank.`,
