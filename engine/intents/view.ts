@@ -1,4 +1,4 @@
-import { loadWatch } from '../monitor/watches';
+import { loadWatch, type WatchDoc } from '../monitor/watches';
 import type { StoreReader } from '../ports';
 import type { IntentDoc, Observation } from './record';
 
@@ -32,6 +32,24 @@ export function toIntentView(doc: IntentDoc, watched: Observation | null = null)
 export async function loadIntentView(reader: StoreReader, doc: IntentDoc) {
   const watch = await loadWatch(reader, doc.watch_id);
   return toIntentView(doc, watch?.last_observation ?? null);
+}
+
+const serialized = new WeakMap<IntentDoc, { watch: WatchDoc | undefined; json: string }>();
+
+/**
+ * loadIntentView as JSON text. A caching store hands out the same frozen documents until they
+ * change, so the text is kept with them (GET /intents/{id} is the hottest read); documents that
+ * are not frozen could change under us and are serialised every time.
+ */
+export async function loadIntentViewJson(reader: StoreReader, doc: IntentDoc): Promise<string> {
+  const watch = await loadWatch(reader, doc.watch_id);
+  const memo = serialized.get(doc);
+  if (memo && memo.watch === watch) return memo.json;
+  const json = JSON.stringify(toIntentView(doc, watch?.last_observation ?? null));
+  if (Object.isFrozen(doc) && (!watch || Object.isFrozen(watch))) {
+    serialized.set(doc, { watch, json });
+  }
+  return json;
 }
 
 function newest(a: Observation | null, b: Observation | null): Observation | null {

@@ -3,23 +3,42 @@ import type { IndexValue, Query, TableDef } from '../../engine/ports';
 import { columnOf, indexedFields } from './sqlite-schema';
 
 /** Index columns hold strings and numbers only; anything else leaves the row out of the index. */
-export const indexable = (value: unknown) =>
+export type ColumnValue = string | number | null;
+
+export const indexable = (value: unknown): ColumnValue =>
   typeof value === 'string' || typeof value === 'number' ? value : null;
 
 /** The prepared statements of one table on one connection, built once. */
 export function tableStatements(db: Database.Database, table: string, def: TableDef) {
   const fields = indexedFields(def);
   const columns = ['doc', ...fields.map(columnOf)];
-  const updates = columns.map((c) => `${c} = excluded.${c}`).join(', ');
+  const excluded = columns.map((c) => `${c} = excluded.${c}`).join(', ');
+  const updates = new Map<number, Database.Statement>();
   return {
     fields,
     get: db.prepare(`SELECT doc FROM "${table}" WHERE id = ?`).pluck(),
     // An upsert, not INSERT OR REPLACE: an update then touches only the indexes whose columns
     // changed, instead of deleting and re-inserting the row in every index.
     upsert: db.prepare(
-      `INSERT INTO "${table}" (id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${updates}`,
+      `INSERT INTO "${table}" (id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${excluded}`,
     ),
     delete: db.prepare(`DELETE FROM "${table}" WHERE id = ?`),
+    /**
+     * UPDATEs setting the document and only the index columns whose values changed (bit i of the
+     * mask = fields[i]): SQLite rewrites an index whenever its columns are assigned, changed or not.
+     */
+    updateChanged: (mask: number) => {
+      let statement = updates.get(mask);
+      if (!statement) {
+        const set = [
+          'doc = ?',
+          ...fields.filter((_, i) => mask & (1 << i)).map((f) => `${columnOf(f)} = ?`),
+        ];
+        statement = db.prepare(`UPDATE "${table}" SET ${set.join(', ')} WHERE id = ?`);
+        updates.set(mask, statement);
+      }
+      return statement;
+    },
   };
 }
 

@@ -1,8 +1,15 @@
 import Database from 'better-sqlite3';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/ports';
+import { startCheckpointer } from './checkpointer';
 import { createDocCache } from './doc-cache';
 import { migrate } from './sqlite-schema';
-import { indexable, tableStatements, toSql, type TableStatements } from './sqlite-sql';
+import {
+  indexable,
+  tableStatements,
+  toSql,
+  type ColumnValue,
+  type TableStatements,
+} from './sqlite-sql';
 
 type Db = Database.Database;
 type Write = [table: string, id: string, doc: Doc | null];
@@ -35,6 +42,9 @@ export function createSqliteStore(
   const maxBatch = options.maxBatch ?? 512;
   const writer = open(file);
   migrate(writer, schema);
+  // Checkpoints run on their own thread (checkpointer.ts), not inside our commits.
+  writer.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file);
   const reader = open(file);
   const tables = {
     reader: new Map<string, TableStatements>(),
@@ -65,10 +75,18 @@ export function createSqliteStore(
 
   // Writes of the unit being run, and of the units of this batch that succeeded.
   let unitWrites: Write[] = [];
+  // Index values of rows as this batch last read or wrote them, so that a put can leave the
+  // indexes whose values did not change alone. Forgotten when the batch ends or rolls back.
+  const rowIndexValues = new Map<string, ColumnValue[]>();
+  const rowKey = (table: string, key: string) => `${table}\u0000${key}`;
   const tx: StoreTx = {
     async get<T extends Doc>(table: string, key: string) {
-      const text = statementsOf('writer', table).get.get(key) as string | undefined;
-      return text === undefined ? undefined : (JSON.parse(text) as T);
+      const statements = statementsOf('writer', table);
+      const text = statements.get.get(key) as string | undefined;
+      if (text === undefined) return undefined;
+      const doc = JSON.parse(text) as T;
+      rowIndexValues.set(rowKey(table, key), indexValuesOf(statements, doc));
+      return doc;
     },
     async query<T extends Doc>(table: string, query: Query) {
       return runQuery(writer, table, query) as T[];
@@ -77,15 +95,18 @@ export function createSqliteStore(
       const statements = statementsOf('writer', table);
       const key = doc[schema[table]!.key];
       if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
-      statements.upsert.run(
-        key,
-        JSON.stringify(doc),
-        ...statements.fields.map((field) => indexable(doc[field])),
-      );
+      const text = JSON.stringify(doc);
+      const values = indexValuesOf(statements, doc);
+      const before = rowIndexValues.get(rowKey(table, key));
+      if (!before || !updateChanged(statements, key, text, values, before)) {
+        statements.upsert.run(key, text, ...values);
+      }
+      rowIndexValues.set(rowKey(table, key), values);
       unitWrites.push([table, key, doc]);
     },
     async delete(table, key) {
       statementsOf('writer', table).delete.run(key);
+      rowIndexValues.delete(rowKey(table, key));
       unitWrites.push([table, key, null]);
     },
   };
@@ -129,6 +150,7 @@ export function createSqliteStore(
         if (isolated) {
           control.rollbackTo.run();
           control.release.run();
+          rowIndexValues.clear();
         } else if (unitWrites.length > 0) {
           return 'retry' as const;
         }
@@ -150,10 +172,12 @@ export function createSqliteStore(
       let outcome = await runUnits(batch, false);
       if (outcome === 'retry') {
         writer.exec('ROLLBACK');
+        rowIndexValues.clear();
         control.begin.run();
         outcome = (await runUnits(batch, true)) as Exclude<typeof outcome, 'retry'>;
       }
       control.commit.run();
+      checkpointer.committed();
       cache.afterCommit(outcome.committed);
       for (const settle of outcome.settled) settle();
     } catch (error) {
@@ -162,6 +186,7 @@ export function createSqliteStore(
       for (const unit of batch) unit.reject(error);
     } finally {
       unitWrites = [];
+      rowIndexValues.clear();
       flushing = false;
       schedule();
     }
@@ -187,10 +212,32 @@ export function createSqliteStore(
     async close() {
       closed = true;
       while (queue.length > 0 || flushing || scheduled) await new Promise((r) => setImmediate(r));
+      await checkpointer.close();
       reader.close();
       writer.close();
     },
   };
+}
+
+const indexValuesOf = (statements: TableStatements, doc: Doc) =>
+  statements.fields.map((field) => indexable(doc[field]));
+
+/** Updates a row known to exist, assigning only the index columns that changed. */
+function updateChanged(
+  statements: TableStatements,
+  key: string,
+  text: string,
+  values: ColumnValue[],
+  before: ColumnValue[],
+): boolean {
+  let mask = 0;
+  const changed: ColumnValue[] = [];
+  values.forEach((value, i) => {
+    if (value === before[i]) return;
+    mask |= 1 << i;
+    changed.push(value);
+  });
+  return statements.updateChanged(mask).run(text, ...changed, key).changes === 1;
 }
 
 function open(file: string): Db {

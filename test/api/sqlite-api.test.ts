@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TABLES } from '../../engine/index';
+import { TABLES, type Doc } from '../../engine/index';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { intentBody, testApi } from '../support/api';
 
@@ -55,6 +55,37 @@ describe('the API on the SQLite store (group commit)', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual([201, 404, 201]);
     expect((await call('GET', '/v1/intents')).body.data).toHaveLength(2);
+    await engine.close();
+  });
+
+  it('answers GET with the intent as it is now, also when the same document is read again', async () => {
+    const { call, engine, clock } = await onSqlite();
+    const created = (await call('POST', '/v1/intents', { body: intentBody() })).body;
+    const path = `/v1/intents/${created.intent_id}`;
+    const first = await call('GET', path);
+    const again = await call('GET', path);
+    expect(again.body.request_id).not.toBe(first.body.request_id);
+    expect(again.headers.get('X-Request-Id')).toBe(again.body.request_id);
+    expect(again.headers.get('Content-Type')).toBe('application/json');
+    expect({ ...again.body, request_id: null }).toEqual({ ...first.body, request_id: null });
+
+    // The monitor updates the shared watch: the next GET shows that observation.
+    const intent = (await engine.ctx.store.get<Doc>('intents', created.intent_id))!;
+    const observation = {
+      observed_at: new Date(clock.now() + 1000).toISOString(),
+      price_cents: 9900,
+      currency: 'USD',
+      availability: 'in_stock',
+    };
+    await engine.ctx.store.transact(async (tx) => {
+      const watch = (await tx.get<Doc>('watches', intent.watch_id as string))!;
+      await tx.put('watches', { ...watch, last_observation: observation });
+    });
+    expect((await call('GET', path)).body.last_observation).toMatchObject({ price_cents: 9900 });
+
+    await call('POST', `${path}/cancel`);
+    const after = await call('GET', path);
+    expect(after.body.status).toBe('canceled');
     await engine.close();
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { CONTRACT_SCHEMA } from './store-contract';
 
@@ -106,6 +106,25 @@ describe('SQLite read cache', () => {
     await other.close();
     await store.transact((tx) => tx.put('items', { id: 'x', owner: 'o' }));
     expect(await store.get('items', 'k')).toMatchObject({ v: 2 });
+    await store.close();
+  });
+
+  it('checkpoints the WAL into the database file off the writer, while the store is open', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    const emptySize = statSync(path).size;
+    const pad = 'x'.repeat(2000);
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          store.transact((tx) => tx.put('items', { id: `${round}-${i}`, owner: 'o', pad })),
+        ),
+      );
+    }
+    // The writer never checkpoints itself (wal_autocheckpoint = 0): only the worker can grow the file.
+    await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThan(emptySize + 500 * 2000), {
+      timeout: 5000,
+    });
     await store.close();
   });
 });

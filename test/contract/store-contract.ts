@@ -124,6 +124,43 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
       expect(ids).toEqual(['a', 'c']);
     });
 
+    it('moves a changed document in the indexes whose fields changed, and only there', async () => {
+      await store.transact((tx) => tx.put('items', item('x', 'o1', { due: 5 })));
+      await store.transact(async (tx) => {
+        const doc = (await tx.get<Doc>('items', 'x'))!;
+        await tx.put('items', { ...doc, kind: 'b', note: 'changed' });
+      });
+      await store.transact(async (tx) => {
+        const { due: _, ...doc } = (await tx.get<Doc>('items', 'x'))!;
+        await tx.put('items', doc);
+      });
+      const ids = async (index: string, prefix: string[]) =>
+        (await store.query<Doc>('items', { index, prefix })).map((d) => d.id);
+      expect(await ids('by_owner_kind', ['o1', 'a'])).toEqual([]);
+      expect(await ids('by_owner_kind', ['o1', 'b'])).toEqual(['x']);
+      expect(await ids('by_owner', ['o1'])).toEqual(['x']);
+      expect(await ids('by_due', [])).toEqual([]);
+      expect(await store.get('items', 'x')).toMatchObject({ kind: 'b', note: 'changed' });
+    });
+
+    it('indexes a document right after a failed unit changed it and was rolled back', async () => {
+      await store.transact((tx) => tx.put('items', item('x', 'o1')));
+      const results = await Promise.allSettled([
+        store.transact(async (tx) => {
+          const doc = (await tx.get<Doc>('items', 'x'))!;
+          await tx.put('items', { ...doc, kind: 'b' });
+          throw new Error('no');
+        }),
+        store.transact((tx) => tx.put('items', item('x', 'o1', { kind: 'b' }))),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      const kinds = await store.query<Doc>('items', {
+        index: 'by_owner_kind',
+        prefix: ['o1', 'b'],
+      });
+      expect(kinds.map((d) => d.id)).toEqual(['x']);
+    });
+
     it('serialises concurrent read-modify-write units (no lost update)', async () => {
       await store.transact((tx) => tx.put('items', item('counter', 'o1', { n: 0 })));
       await Promise.all(

@@ -8,12 +8,13 @@ import {
   loadIntent,
   prepareIntent,
 } from '../../intents/service';
-import { loadIntentView, toIntentView } from '../../intents/view';
+import { loadIntentView, loadIntentViewJson, toIntentView } from '../../intents/view';
 import { LIMITS } from '../../limits';
 import { STATUSES } from '../../machine/states';
 import { answerUserAction } from '../../execute/answer';
 import type { IntentDoc } from '../../intents/record';
 import { commit } from '../commit';
+import { JSON_TYPE, withRequestId } from '../json-text';
 import { defineEndpoint } from '../endpoint';
 import { z } from '../zod';
 import { limitParam } from './params';
@@ -96,10 +97,8 @@ export const getIntent = defineEndpoint({
   errors: ['resource_missing'],
   handle: async (c, { params }) => {
     const intent = await loadIntent(c.get('ctx').store, c.get('caller'), params.intent_id!);
-    return c.json({
-      ...(await loadIntentView(c.get('ctx').store, intent)),
-      request_id: c.get('requestId'),
-    });
+    const view = await loadIntentViewJson(c.get('ctx').store, intent);
+    return c.body(withRequestId(view, c.get('requestId')), 200, JSON_TYPE);
   },
 });
 

@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Checkpoints the WAL on a worker thread with its own connection, so that copying pages back into
+ * the database file (and the fsyncs that go with it) never blocks the thread serving requests.
+ * PASSIVE checkpoints run beside the writer without taking its lock; they are as crash-safe as
+ * SQLite's automatic ones, which the writer connection turns off (wal_autocheckpoint = 0).
+ *
+ * Plain JavaScript evaluated in the worker: it needs no TypeScript loader in tests or production.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = FULL');
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage({ ok: true, result });
+  } catch (error) {
+    parentPort.postMessage({ ok: false, error: String(error) });
+  }
+});
+`;
+
+export interface CheckpointerOptions {
+  /** Least time between two checkpoints while commits keep coming. */
+  minIntervalMs?: number;
+  onError?: (error: string) => void;
+}
+
+export function startCheckpointer(file: string, options: CheckpointerOptions = {}) {
+  const minInterval = options.minIntervalMs ?? 100;
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+  });
+  // A checkpointer waiting for work must not keep the process alive.
+  worker.unref();
+  let running = false;
+  let wanted = false;
+  let lastStarted = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const run = () => {
+    timer = undefined;
+    wanted = false;
+    running = true;
+    lastStarted = performance.now();
+    worker.postMessage('run');
+  };
+
+  const maybeRun = () => {
+    if (running || timer || !wanted) return;
+    const wait = lastStarted + minInterval - performance.now();
+    if (wait <= 0) run();
+    else timer = setTimeout(run, wait).unref();
+  };
+
+  worker.on('message', (message: { ok: boolean; error?: string }) => {
+    running = false;
+    if (!message.ok) options.onError?.(message.error!);
+    maybeRun();
+  });
+
+  return {
+    /** Call after a commit: a checkpoint follows soon, never two at once. */
+    committed() {
+      wanted = true;
+      maybeRun();
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.ref(); // the caller awaits the exit: it must keep the process alive until then
+      worker.postMessage('close');
+      await exited;
+    },
+  };
+}
