@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { createEngine, TABLES, type Fetcher, type IntentDoc } from '../engine/index';
 import { prepareIntent, insertIntent } from '../engine/intents/service';
 import { createMonitor, type RoundStats } from '../engine/monitor/monitor';
+import Database from 'better-sqlite3';
 import { createSqliteStore } from '../server/store/sqlite';
+import { firstRoundFloor } from './monitor-floor';
 
 const INTENTS = Number(process.env.BENCH_INTENTS ?? 100_000);
 const URLS = Number(process.env.BENCH_URLS ?? 10_000);
@@ -18,6 +20,8 @@ export interface MonitorBench {
   intents: number;
   urls: number;
   first: RoundStats & { ms: number };
+  /** The same writes as the first round with better-sqlite3 alone (monitor-floor.ts). */
+  firstFloorMs: number;
   steady: RoundStats & { ms: number };
   fetchesIssued: number;
   peakRssMb: number;
@@ -26,7 +30,9 @@ export interface MonitorBench {
 /** One monitor round over many intents sharing fewer URLs, on SQLite, with a stub fetcher. */
 export async function benchMonitor(): Promise<MonitorBench> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-monitor-'));
-  const engine = createEngine({ store: createSqliteStore(join(dir, 'bench.db'), TABLES) });
+  const file = join(dir, 'bench.db');
+  const engine = createEngine({ store: createSqliteStore(file, TABLES) });
+  const concurrency = 64;
   try {
     const { ctx } = engine;
     const { partner } = await engine.keys.create('bench');
@@ -52,6 +58,11 @@ export async function benchMonitor(): Promise<MonitorBench> {
       if (batch.length === 2000) await Promise.all(batch.splice(0));
     }
     await Promise.all(batch);
+    const copy = join(dir, 'floor.db');
+    const snapshot = new Database(file);
+    snapshot.exec(`VACUUM INTO '${copy}'`);
+    snapshot.close();
+    const firstFloorMs = firstRoundFloor(copy, concurrency);
 
     let fetchesIssued = 0;
     const fetcher: Fetcher = {
@@ -64,7 +75,7 @@ export async function benchMonitor(): Promise<MonitorBench> {
       fetcherFor: () => fetcher,
       intervalMs: 60_000,
       jitter: 0,
-      concurrency: 64,
+      concurrency,
     });
     const timed = async () => {
       const start = performance.now();
@@ -84,6 +95,7 @@ export async function benchMonitor(): Promise<MonitorBench> {
       intents: INTENTS,
       urls: URLS,
       first,
+      firstFloorMs,
       steady: steadyDue.watches > 0 ? steadyDue : steady,
       fetchesIssued: firstFetches,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),

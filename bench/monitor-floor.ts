@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { TABLES } from '../engine/index';
+import { indexable, tableStatements } from '../server/store/sqlite-sql';
+
+/**
+ * The floor under the monitor's first round: the same durable writes (every intent updated to
+ * waiting with its index column, one event each, every watch and one observation per watch),
+ * grouped into commits the way the group commit does, on a copy of the same database, with
+ * better-sqlite3 alone — no engine, no store adapter. The monitor's figure is reported as a ratio
+ * to this one, measured in the same run.
+ */
+export function firstRoundFloor(file: string, watchesPerCommit: number): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  const intents = tableStatements(db, 'intents', TABLES.intents);
+  const events = tableStatements(db, 'events', TABLES.events);
+  const watches = tableStatements(db, 'watches', TABLES.watches);
+  const observations = tableStatements(db, 'observations', TABLES.observations);
+  const byWatch = db.prepare('SELECT doc FROM intents WHERE f_watch_id = ?').pluck();
+  const statusOnly = intents.updateChanged(1 << intents.fields.indexOf('status'));
+  const dueWatches = (
+    db.prepare('SELECT doc FROM watches ORDER BY f_next_check_at').pluck().all() as string[]
+  ).map((text) => JSON.parse(text) as Record<string, unknown>);
+  const row = (
+    statements: ReturnType<typeof tableStatements>,
+    id: string,
+    doc: Record<string, unknown>,
+  ) =>
+    statements.upsert.run(
+      id,
+      JSON.stringify(doc),
+      ...statements.fields.map((f) => indexable(doc[f])),
+    );
+
+  const start = performance.now();
+  let n = 0;
+  for (let i = 0; i < dueWatches.length; i += watchesPerCommit) {
+    db.exec('BEGIN IMMEDIATE');
+    for (const watch of dueWatches.slice(i, i + watchesPerCommit)) {
+      const now = new Date().toISOString();
+      const observation = {
+        price_cents: 15000,
+        currency: 'USD',
+        availability: 'in_stock',
+        observed_at: now,
+      };
+      row(watches, watch.watch_id as string, {
+        ...watch,
+        last_observation: observation,
+        next_check_at: Date.now() + 60_000,
+      });
+      const observationId = `obs_floor_${n}`;
+      row(observations, observationId, {
+        observation_id: observationId,
+        watch_id: watch.watch_id,
+        ...observation,
+      });
+      for (const text of byWatch.all(watch.watch_id) as string[]) {
+        const intent = JSON.parse(text) as Record<string, unknown>;
+        const next = {
+          ...intent,
+          status: 'waiting',
+          waiting_reason: 'PRICE_ABOVE_LIMIT',
+          updated_at: now,
+          version: (intent.version as number) + 1,
+        };
+        statusOnly.run(JSON.stringify(next), 'waiting', intent.intent_id);
+        const eventId = `evt_floor_${String(n++).padStart(10, '0')}`;
+        row(events, eventId, {
+          event_id: eventId,
+          intent_id: intent.intent_id,
+          scope: intent.scope,
+          livemode: intent.livemode,
+          type: 'intent.waiting',
+          timestamp: now,
+          data: { reason: 'PRICE_ABOVE_LIMIT', observed_price_cents: 15000 },
+        });
+      }
+    }
+    db.exec('COMMIT');
+  }
+  const ms = performance.now() - start;
+  db.close();
+  return Math.round(ms);
+}
