@@ -15,6 +15,8 @@ const createBody = JSON.stringify({
 export interface ApiBench {
   rounds: number;
   baseline: Load & { ratio: number };
+  /** bench/floor-server.ts: node:http + the create's two rows group-committed, nothing else. */
+  createFloor: Load & { ratio: number };
   create: Load & { ratio: number };
   get: Load & { ratio: number };
 }
@@ -41,6 +43,7 @@ function summarise(loads: Load[], ratios?: number[]) {
  */
 export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
   const baselineServer = await startBaseline();
+  const floorServer = await startBaseline('floor-server.ts');
   const server = await startIntentServer();
   try {
     const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
@@ -52,6 +55,12 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     const { intent_id } = (await created.json()) as { intent_id: string };
     const targets = {
       baseline: { url: baselineServer.url },
+      createFloor: {
+        url: floorServer.url,
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json' },
+        body: createBody,
+      },
       create: {
         url: `${server.url}/v1/intents`,
         method: 'POST' as const,
@@ -61,13 +70,21 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       get: { url: `${server.url}/v1/intents/${intent_id}`, headers },
     };
     for (const target of Object.values(targets)) await load({ ...target, duration: 2 }); // warm-up
-    const runs = { baseline: [] as Load[], create: [] as Load[], get: [] as Load[] };
-    const ratios = { create: [] as number[], get: [] as number[] };
+    const runs = {
+      baseline: [] as Load[],
+      createFloor: [] as Load[],
+      create: [] as Load[],
+      get: [] as Load[],
+    };
+    const ratios = { createFloor: [] as number[], create: [] as number[], get: [] as number[] };
     for (let round = 0; round < rounds; round++) {
       const base = await load({ ...targets.baseline, duration: seconds });
+      const createFloor = await load({ ...targets.createFloor, duration: seconds });
       const create = await load({ ...targets.create, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
       runs.baseline.push(base);
+      runs.createFloor.push(createFloor);
+      ratios.createFloor.push(createFloor.rps / base.rps);
       runs.create.push(create);
       runs.get.push(get);
       ratios.create.push(create.rps / base.rps);
@@ -76,11 +93,13 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     return {
       rounds,
       baseline: summarise(runs.baseline),
+      createFloor: summarise(runs.createFloor, ratios.createFloor),
       create: summarise(runs.create, ratios.create),
       get: summarise(runs.get, ratios.get),
     };
   } finally {
     await server.stop();
+    await floorServer.stop();
     await baselineServer.stop();
   }
 }

@@ -45,10 +45,11 @@ export function startChild(command: string, args: string[], ready: RegExp): Prom
   });
 }
 
-export async function startBaseline(): Promise<Child> {
+/** A yardstick server from bench/: the bare node:http baseline, or the create floor. */
+export async function startBaseline(script = 'baseline-server.ts'): Promise<Child> {
   return startChild(
     process.execPath,
-    ['--import', 'tsx', resolve('bench/baseline-server.ts')],
+    ['--import', 'tsx', resolve('bench', script)],
     /Baseline: (http:\/\/[\d.:]+)/,
   );
 }

@@ -13,6 +13,8 @@ export function firstRoundFloor(file: string, watchesPerCommit: number): number 
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  // A floor does no checkpoint work at all (the server checkpoints on another thread).
+  db.pragma('wal_autocheckpoint = 0');
   const intents = tableStatements(db, 'intents', TABLES.intents);
   const events = tableStatements(db, 'events', TABLES.events);
   const watches = tableStatements(db, 'watches', TABLES.watches);

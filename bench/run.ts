@@ -21,6 +21,12 @@ async function api(results: Record<string, unknown>) {
   console.log('| case | req/s | ratio | p50 | p99 | non-2xx+errors | |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(row('bare node:http, constant JSON (baseline)', bench.baseline));
+  console.log(
+    row(
+      'floor: bare node:http + the same two rows group-committed (better-sqlite3, FULL), nothing else',
+      bench.createFloor,
+    ),
+  );
   console.log(row('POST /v1/intents (SQLite, synchronous=FULL, group commit)', bench.create, 0.25));
   console.log(row('GET /v1/intents/{id}', bench.get, 0.45));
 }

@@ -42,8 +42,6 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
     eval: true,
     workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
-  // A checkpointer waiting for work must not keep the process alive.
-  worker.unref();
   let running = false;
   let wanted = false;
   let lastStarted = 0;
@@ -69,6 +67,9 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
     if (!message.ok) options.onError?.(message.error!);
     maybeRun();
   });
+  // A checkpointer waiting for work must not keep the process alive (unref after the listener:
+  // adding a 'message' listener refs the worker's port again).
+  worker.unref();
 
   return {
     /** Call after a commit: a checkpoint follows soon, never two at once. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSqliteStore } from '../../server/store/sqlite';
@@ -126,5 +127,25 @@ describe('SQLite read cache', () => {
       timeout: 5000,
     });
     await store.close();
+  });
+
+  it('does not keep the process alive once its work is done, even when never closed', () => {
+    const script = `
+      import { createSqliteStore } from ${JSON.stringify(resolve('server/store/sqlite.ts'))};
+      const store = createSqliteStore(${JSON.stringify(file())}, { items: { key: 'id', indexes: {} } });
+      await store.transact((tx) => tx.put('items', { id: 'a' }));
+      console.log('done');
+    `;
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(run.stdout).toContain('done');
+    expect(run.signal).toBeNull(); // killed by the timeout otherwise
+    expect(run.status).toBe(0);
   });
 });

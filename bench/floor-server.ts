@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { TABLES } from '../engine/index';
+import { migrate } from '../server/store/sqlite-schema';
+import { indexable, tableStatements } from '../server/store/sqlite-sql';
+
+/**
+ * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
+ * same two rows as a create (the intent with its index columns, its event) with better-sqlite3,
+ * WAL, synchronous=FULL, group commit — and nothing else: no framework, validation, auth or
+ * idempotency. What a create costs above this is ours.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+const db = new Database(join(dir, 'floor.db'));
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+// A floor does no checkpoint work at all (the server checkpoints on another thread).
+db.pragma('wal_autocheckpoint = 0');
+migrate(db, TABLES);
+const intents = tableStatements(db, 'intents', TABLES.intents);
+const events = tableStatements(db, 'events', TABLES.events);
+const insert = (statements: typeof intents, id: string, doc: Record<string, unknown>) =>
+  statements.upsert.run(
+    id,
+    JSON.stringify(doc),
+    ...statements.fields.map((f) => indexable(doc[f])),
+  );
+
+let queue: Array<{ doc: Record<string, unknown>; res: ServerResponse }> = [];
+let sequence = 0;
+
+function flush() {
+  const batch = queue;
+  queue = [];
+  db.exec('BEGIN IMMEDIATE');
+  for (const { doc } of batch) {
+    insert(intents, doc.intent_id as string, doc);
+    const eventId = `evt_${doc.intent_id as string}`;
+    insert(events, eventId, {
+      event_id: eventId,
+      intent_id: doc.intent_id,
+      type: 'intent.created',
+      data: {},
+    });
+  }
+  db.exec('COMMIT');
+  for (const { doc, res } of batch) {
+    const body = JSON.stringify({ object: 'intent', ...doc });
+    res.writeHead(201, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+}
+
+const server = createServer((req, res) => {
+  let text = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (text += chunk));
+  req.on('end', () => {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const now = new Date().toISOString();
+    const doc = {
+      ...body,
+      intent_id: `int_${String(sequence++).padStart(12, '0')}`,
+      scope: 'ptn_floor:test',
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+      watch_id: null,
+      expires_at_ms: null,
+      version: 1,
+    };
+    if (queue.push({ doc, res }) === 1) setImmediate(flush);
+  });
+});
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  console.log(
+    `Baseline: http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  );
+});
+process.on('SIGTERM', () =>
+  server.close(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(0);
+  }),
+);
