@@ -4,8 +4,10 @@ import { Worker } from 'node:worker_threads';
 /**
  * Checkpoints the WAL on a worker thread with its own connection, so that copying pages back into
  * the database file (and the fsyncs that go with it) never blocks the thread serving requests.
- * PASSIVE checkpoints run beside the writer without taking its lock; they are as crash-safe as
- * SQLite's automatic ones, which the writer connection turns off (wal_autocheckpoint = 0).
+ * PASSIVE checkpoints run beside the writer without taking its lock and are as crash-safe as
+ * SQLite's automatic ones. Under writes that never pause they cannot catch up with the end of the
+ * log, so the writer keeps its own automatic checkpoint, at a high mark, to start the log over;
+ * by then the worker has copied nearly every page, so that checkpoint is short.
  *
  * Plain JavaScript evaluated in the worker: it needs no TypeScript loader in tests or production.
  */

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/ports';
-import { startCheckpointer } from './checkpointer';
+import { startCheckpointer, type CheckpointerOptions } from './checkpointer';
 import { createDocCache } from './doc-cache';
 import { migrate } from './sqlite-schema';
 import {
@@ -23,6 +23,9 @@ interface Unit {
 export interface SqliteStoreOptions {
   /** Most units committed together; more wait for the next commit. */
   maxBatch?: number;
+  checkpoints?: CheckpointerOptions;
+  /** WAL pages past which the writer checkpoints itself, so that the log starts over. */
+  logBoundPages?: number;
 }
 
 /**
@@ -42,9 +45,12 @@ export function createSqliteStore(
   const maxBatch = options.maxBatch ?? 512;
   const writer = open(file);
   migrate(writer, schema);
-  // Checkpoints run on their own thread (checkpointer.ts), not inside our commits.
-  writer.pragma('wal_autocheckpoint = 0');
-  const checkpointer = startCheckpointer(file);
+  // Checkpoints run on their own thread (checkpointer.ts), not inside our commits — except, as a
+  // bound on the log's size, once it passes this many pages.
+  writer.pragma(`wal_autocheckpoint = ${options.logBoundPages ?? 8192}`);
+  // Once the log starts over, its file is cut back to this size.
+  writer.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  const checkpointer = startCheckpointer(file, options.checkpoints);
   const reader = open(file);
   const tables = {
     reader: new Map<string, TableStatements>(),

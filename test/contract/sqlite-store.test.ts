@@ -122,7 +122,7 @@ describe('SQLite read cache', () => {
         ),
       );
     }
-    // The writer never checkpoints itself (wal_autocheckpoint = 0): only the worker can grow the file.
+    // The writer checkpoints itself only past 8192 log pages: below that, only the worker can grow the file.
     await vi.waitFor(() => expect(statSync(path).size).toBeGreaterThan(emptySize + 500 * 2000), {
       timeout: 5000,
     });
@@ -148,4 +148,26 @@ describe('SQLite read cache', () => {
     expect(run.signal).toBeNull(); // killed by the timeout otherwise
     expect(run.status).toBe(0);
   });
+
+  it('keeps the WAL bounded under writes that never pause', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA, {
+      checkpoints: { minIntervalMs: 5 },
+      logBoundPages: 100,
+    });
+    const pad = 'x'.repeat(3000);
+    let written = 0;
+    const started = performance.now();
+    while (performance.now() - started < 2000) {
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          store.transact((tx) => tx.put('items', { id: `i${written++}`, owner: 'o', pad })),
+        ),
+      );
+    }
+    // Far more went through the log than it ever held: it was started over, not grown to hold it all.
+    expect(written * pad.length).toBeGreaterThan(60 * 1024 * 1024);
+    expect(statSync(`${path}-wal`).size).toBeLessThan(4 * 1024 * 1024);
+    await store.close();
+  }, 15_000);
 });
