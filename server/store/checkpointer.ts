@@ -44,6 +44,9 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
     eval: true,
     workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
   });
+  // A dead worker (it could not open the file, say) only costs the writer its own, bounded,
+  // checkpoints (sqlite.ts); it must never crash or hang the process.
+  let alive = true;
   let running = false;
   let wanted = false;
   let lastStarted = 0;
@@ -58,12 +61,16 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
   };
 
   const maybeRun = () => {
-    if (running || timer || !wanted) return;
+    if (!alive || running || timer || !wanted) return;
     const wait = lastStarted + minInterval - performance.now();
     if (wait <= 0) run();
     else timer = setTimeout(run, wait).unref();
   };
 
+  worker.on('error', (error) => options.onError?.(String(error)));
+  worker.on('exit', () => {
+    alive = false;
+  });
   worker.on('message', (message: { ok: boolean; error?: string }) => {
     running = false;
     if (!message.ok) options.onError?.(message.error!);
@@ -81,6 +88,7 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
     },
     async close() {
       if (timer) clearTimeout(timer);
+      if (!alive) return;
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.ref(); // the caller awaits the exit: it must keep the process alive until then
       worker.postMessage('close');
