@@ -11,6 +11,8 @@ export const indexable = (value: unknown): ColumnValue =>
 /** The prepared statements of one table on one connection, built once. */
 export function tableStatements(db: Database.Database, table: string, def: TableDef) {
   const fields = indexedFields(def);
+  if (fields.length > 30)
+    throw new Error(`${table}: too many indexed fields (updateChanged masks)`);
   const columns = ['doc', ...fields.map(columnOf)];
   const excluded = columns.map((c) => `${c} = excluded.${c}`).join(', ');
   const updates = new Map<number, Database.Statement>();

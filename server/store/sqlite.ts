@@ -32,10 +32,11 @@ export interface SqliteStoreOptions {
  * SQLite store (better-sqlite3, WAL, synchronous=FULL).
  *
  * Group commit: units queued while the event loop turns are run one after another inside ONE
- * write transaction, each under its own savepoint (a failing unit rolls back alone), and are
- * resolved only after that transaction's COMMIT has been fsynced. Readers use a second
- * connection, so they never see writes that are not yet committed; hot reads are served from a
- * cache of parsed documents that our commits update and outside commits empty (doc-cache.ts).
+ * write transaction and are resolved only after that transaction's COMMIT has been fsynced; a
+ * unit that fails after writing rolls back alone (runUnits). Readers use a second connection, so
+ * they never see writes that are not yet committed; hot reads are served from a cache of parsed
+ * documents that our commits update and outside commits empty (doc-cache.ts). WAL checkpoints
+ * run on a worker thread (checkpointer.ts).
  */
 export function createSqliteStore(
   file: string,
