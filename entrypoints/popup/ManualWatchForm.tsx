@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { merchantOf } from '@/components/stores/watch';
-import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { safeHttpUrl } from '@/components/ui/labels';
 import { TextField } from '@/components/ui/TextField';
 import { useWatchFields } from './use-watch-fields';
 import { useWatchSubmit } from './use-watch-submit';
 import { WatchFields } from './WatchFields';
+import { WatchSubmit } from './WatchSubmit';
 
 /** Watch a product the page capture could not read: the user types what it is. */
 export function ManualWatchForm({ initialUrl }: { initialUrl: string | null }) {
@@ -73,10 +73,7 @@ export function ManualWatchForm({ initialUrl }: { initialUrl: string | null }) {
         testId="manual-currency"
       />
       <WatchFields fields={fields} currency={currencyError ? '' : currency} merchant={merchant} />
-      <ErrorMessage message={error} testId="watch-error" />
-      <button className="primary" type="submit" disabled={submitting} data-testid="manual-submit">
-        {submitting ? 'Starting to watch…' : 'Watch'}
-      </button>
+      <WatchSubmit error={error} submitting={submitting} testId="manual-submit" />
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Extraction } from '@/components/stores/types';
 import { merchantOf } from '@/components/stores/watch';
-import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { TextField } from '@/components/ui/TextField';
 import { useWatchFields } from './use-watch-fields';
 import { useWatchSubmit } from './use-watch-submit';
 import { WatchFields } from './WatchFields';
+import { WatchSubmit } from './WatchSubmit';
 
 /** The canonical URL when it stays on the page's host, else the page's own URL. */
 function productUrlOf(url: string, extraction: Extraction): string {
@@ -63,10 +63,7 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
         />
       )}
       <WatchFields fields={fields} currency={currency} merchant={merchant} />
-      <ErrorMessage message={error} testId="watch-error" />
-      <button className="primary" type="submit" disabled={submitting} data-testid="watch-submit">
-        {submitting ? 'Starting to watch…' : 'Watch'}
-      </button>
+      <WatchSubmit error={error} submitting={submitting} testId="watch-submit" />
     </form>
   );
 }
