@@ -15,6 +15,8 @@ const createBody = JSON.stringify({
 export interface ApiBench {
   rounds: number;
   baseline: Load & { ratio: number };
+  /** bench/floor-server.ts --no-store: node:http parses the create's body and answers, nothing else. */
+  postCeiling: Load & { ratio: number };
   /** bench/floor-server.ts: node:http + the create's two rows group-committed, nothing else. */
   createFloor: Load & { ratio: number };
   create: Load & { ratio: number };
@@ -43,6 +45,7 @@ function summarise(loads: Load[], ratios?: number[]) {
  */
 export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
   const baselineServer = await startBaseline();
+  const ceilingServer = await startBaseline('floor-server.ts', ['--no-store']);
   const floorServer = await startBaseline('floor-server.ts');
   const server = await startIntentServer();
   try {
@@ -55,6 +58,12 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     const { intent_id } = (await created.json()) as { intent_id: string };
     const targets = {
       baseline: { url: baselineServer.url },
+      postCeiling: {
+        url: ceilingServer.url,
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json' },
+        body: createBody,
+      },
       createFloor: {
         url: floorServer.url,
         method: 'POST' as const,
@@ -72,17 +81,26 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     for (const target of Object.values(targets)) await load({ ...target, duration: 2 }); // warm-up
     const runs = {
       baseline: [] as Load[],
+      postCeiling: [] as Load[],
       createFloor: [] as Load[],
       create: [] as Load[],
       get: [] as Load[],
     };
-    const ratios = { createFloor: [] as number[], create: [] as number[], get: [] as number[] };
+    const ratios = {
+      postCeiling: [] as number[],
+      createFloor: [] as number[],
+      create: [] as number[],
+      get: [] as number[],
+    };
     for (let round = 0; round < rounds; round++) {
       const base = await load({ ...targets.baseline, duration: seconds });
+      const postCeiling = await load({ ...targets.postCeiling, duration: seconds });
       const createFloor = await load({ ...targets.createFloor, duration: seconds });
       const create = await load({ ...targets.create, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
       runs.baseline.push(base);
+      runs.postCeiling.push(postCeiling);
+      ratios.postCeiling.push(postCeiling.rps / base.rps);
       runs.createFloor.push(createFloor);
       ratios.createFloor.push(createFloor.rps / base.rps);
       runs.create.push(create);
@@ -93,6 +111,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     return {
       rounds,
       baseline: summarise(runs.baseline),
+      postCeiling: summarise(runs.postCeiling, ratios.postCeiling),
       createFloor: summarise(runs.createFloor, ratios.createFloor),
       create: summarise(runs.create, ratios.create),
       get: summarise(runs.get, ratios.get),
@@ -100,6 +119,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
   } finally {
     await server.stop();
     await floorServer.stop();
+    await ceilingServer.stop();
     await baselineServer.stop();
   }
 }

@@ -12,7 +12,12 @@ import { indexable, tableStatements } from '../server/store/sqlite-sql';
  * same two rows as a create (the intent with its index columns, its event) with better-sqlite3,
  * WAL, synchronous=FULL, group commit — and nothing else: no framework, validation, auth or
  * idempotency. What a create costs above this is ours.
+ *
+ * With `--no-store` it writes nothing and answers each request as soon as its batch comes round:
+ * the ceiling of any create on this machine, whatever its storage (the request body alone makes
+ * a POST cost about twice a GET of the baseline).
  */
+const store = !process.argv.includes('--no-store');
 const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
 const db = new Database(join(dir, 'floor.db'));
 db.pragma('journal_mode = WAL');
@@ -35,8 +40,20 @@ let sequence = 0;
 function flush() {
   const batch = queue;
   queue = [];
+  if (store) write(batch.map(({ doc }) => doc));
+  for (const { doc, res } of batch) {
+    const body = JSON.stringify({ object: 'intent', ...doc });
+    res.writeHead(201, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+}
+
+function write(docs: Array<Record<string, unknown>>) {
   db.exec('BEGIN IMMEDIATE');
-  for (const { doc } of batch) {
+  for (const doc of docs) {
     insert(intents, doc.intent_id as string, doc);
     const eventId = `evt_${doc.intent_id as string}`;
     insert(events, eventId, {
@@ -47,14 +64,6 @@ function flush() {
     });
   }
   db.exec('COMMIT');
-  for (const { doc, res } of batch) {
-    const body = JSON.stringify({ object: 'intent', ...doc });
-    res.writeHead(201, {
-      'Content-Type': 'application/json',
-      'Content-Length': Buffer.byteLength(body),
-    });
-    res.end(body);
-  }
 }
 
 const server = createServer((req, res) => {

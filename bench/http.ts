@@ -46,10 +46,13 @@ export function startChild(command: string, args: string[], ready: RegExp): Prom
 }
 
 /** A yardstick server from bench/: the bare node:http baseline, or the create floor. */
-export async function startBaseline(script = 'baseline-server.ts'): Promise<Child> {
+export async function startBaseline(
+  script = 'baseline-server.ts',
+  args: string[] = [],
+): Promise<Child> {
   return startChild(
     process.execPath,
-    ['--import', 'tsx', resolve('bench', script)],
+    ['--import', 'tsx', resolve('bench', script), ...args],
     /Baseline: (http:\/\/[\d.:]+)/,
   );
 }

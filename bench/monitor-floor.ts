@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { TABLES } from '../engine/index';
+import { extractProduct } from '../engine/extract/index';
 import { indexable, tableStatements } from '../server/store/sqlite-sql';
 
 /**
@@ -85,4 +86,16 @@ export function firstRoundFloor(file: string, watchesPerCommit: number): number 
   const ms = performance.now() - start;
   db.close();
   return Math.round(ms);
+}
+
+/**
+ * The other part of the floor: reading price and stock off every page of the round, nothing else
+ * (no fetch, no decision, no store). Run once before timing, as the round runs on warm code too.
+ */
+export function extractionFloor(pages: Array<{ url: string; body: string }>): number {
+  const readAll = () => pages.forEach(({ url, body }) => extractProduct(body, url, {}));
+  readAll();
+  const start = performance.now();
+  readAll();
+  return Math.round(performance.now() - start);
 }

@@ -6,7 +6,7 @@ import { prepareIntent, insertIntent } from '../engine/intents/service';
 import { createMonitor, type RoundStats } from '../engine/monitor/monitor';
 import Database from 'better-sqlite3';
 import { createSqliteStore } from '../server/store/sqlite';
-import { firstRoundFloor } from './monitor-floor';
+import { extractionFloor, firstRoundFloor } from './monitor-floor';
 
 const INTENTS = Number(process.env.BENCH_INTENTS ?? 100_000);
 const URLS = Number(process.env.BENCH_URLS ?? 10_000);
@@ -22,6 +22,8 @@ export interface MonitorBench {
   first: RoundStats & { ms: number };
   /** The same writes as the first round with better-sqlite3 alone (monitor-floor.ts). */
   firstFloorMs: number;
+  /** Extraction of the round's pages alone (monitor-floor.ts). */
+  extractFloorMs: number;
   steady: RoundStats & { ms: number };
   fetchesIssued: number;
   peakRssMb: number;
@@ -91,11 +93,19 @@ export async function benchMonitor(): Promise<MonitorBench> {
       return () => t;
     })();
     const steadyDue = await timed();
+    // After the rounds, so that the rounds do not run on code this warmed up.
+    const extractFloorMs = extractionFloor(
+      Array.from({ length: URLS }, (_, i) => ({
+        url: `https://shop${i % 100}.example.com/products/${i}`,
+        body: page(i),
+      })),
+    );
     return {
       intents: INTENTS,
       urls: URLS,
       first,
       firstFloorMs,
+      extractFloorMs,
       steady: steadyDue.watches > 0 ? steadyDue : steady,
       fetchesIssued: firstFetches,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
