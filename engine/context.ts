@@ -17,6 +17,8 @@ export interface Caller {
   partnerId: string;
   livemode: boolean;
   scope: string;
+  /** Hash of the API key that made the call (CONTRACT §15 rate-limits each key). */
+  keyHash?: string;
 }
 
 export const scopeOf = (partnerId: string, livemode: boolean) =>

@@ -125,11 +125,13 @@ async function hashOf(token: string): Promise<string> {
  */
 export async function authenticate(ctx: EngineContext, token: string): Promise<Caller> {
   if (!KEY_PATTERN.test(token)) throw invalidKey();
-  const record = await ctx.store.get<ApiKeyDoc>('api_keys', await hashOf(token));
+  const keyHash = await hashOf(token);
+  const record = await ctx.store.get<ApiKeyDoc>('api_keys', keyHash);
   if (!record || record.revoked_at) throw invalidKey();
   return {
     partnerId: record.partner_id,
     livemode: record.livemode,
     scope: scopeOf(record.partner_id, record.livemode),
+    keyHash,
   };
 }

@@ -40,6 +40,17 @@ describe('error model', () => {
     expect((await call('GET', '/v1/intents', { key: other })).status).toBe(200);
   });
 
+  it('limits two keys of the same partner separately', async () => {
+    const { call, engine } = await testApi({ api: { rateLimit: { perSecond: 1, burst: 1 } } });
+    const first = (await call('GET', '/v1/intents')).body;
+    const second = await engine.keys.create('acme');
+    const keys = await engine.keys.list();
+    expect(new Set(keys.map((k) => k.partner_id)).size).toBe(1);
+    expect(first.object).toBe('list');
+    expect((await call('GET', '/v1/intents')).status).toBe(429);
+    expect((await call('GET', '/v1/intents', { key: second.key })).status).toBe(200);
+  });
+
   it('answers 500 internal_error without leaking internals, and reports the error', async () => {
     const inner = createMemoryStore(TABLES);
     const failing: Store = {

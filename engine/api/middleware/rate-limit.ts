@@ -9,11 +9,12 @@ interface Bucket {
   at: number;
 }
 
-/** Token bucket per partner scope: `perSecond` sustained, `burst` at once (CONTRACT §15). */
+/** Token bucket per API key: `perSecond` sustained, `burst` at once (CONTRACT §15). */
 export function rateLimit(limit: RateLimit, clock: Clock): MiddlewareHandler<ApiEnv> {
   const buckets = new Map<string, Bucket>();
   return async (c, next) => {
-    const key = c.get('caller').scope;
+    const caller = c.get('caller');
+    const key = caller.keyHash ?? caller.scope;
     const now = clock.now();
     const bucket = buckets.get(key) ?? { tokens: limit.burst, at: now };
     bucket.tokens = Math.min(
