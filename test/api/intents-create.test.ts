@@ -372,6 +372,22 @@ describe('POST /v1/intents', () => {
     expect(res.body.error.code).toBe('body_too_large');
   });
 
+  it('counts the 64 KiB in bytes, not characters', async () => {
+    const { call } = await testApi();
+    const metadata = (char: string) =>
+      Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, char.repeat(500)]));
+    // 25 000 characters either way; '€' takes 3 bytes in UTF-8, so this body is ~75 KB.
+    const euros = await call('POST', '/v1/intents', {
+      body: intentBody({ metadata: metadata('€') }),
+    });
+    expect(euros.status).toBe(413);
+    expect(euros.body.error.code).toBe('body_too_large');
+    const ascii = await call('POST', '/v1/intents', {
+      body: intentBody({ metadata: metadata('e') }),
+    });
+    expect(ascii.status).toBe(201);
+  });
+
   it('accepts application/json with a charset', async () => {
     const { call } = await testApi();
     const res = await call('POST', '/v1/intents', {

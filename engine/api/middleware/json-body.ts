@@ -31,10 +31,15 @@ export const jsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
   }
   if (length !== undefined && Number(length) > LIMITS.bodyBytes) throw tooLarge();
   const text = chunked ? await readCapped(c.req.raw) : await c.req.text();
-  if (text.length > LIMITS.bodyBytes) throw tooLarge();
+  if (tooManyBytes(text)) throw tooLarge();
   c.set('body', parseObject(text));
   return next();
 };
+
+/** Whether a text passes the limit in UTF-8 bytes (a code unit takes at most 3, so short texts never do). */
+const tooManyBytes = (text: string) =>
+  text.length * 3 > LIMITS.bodyBytes &&
+  new TextEncoder().encode(text).byteLength > LIMITS.bodyBytes;
 
 /** A body without Content-Length is read chunk by chunk and refused as soon as it passes the cap. */
 async function readCapped(request: Request): Promise<string> {
