@@ -51,6 +51,12 @@ function describe(issue: Issue, param: string, input: unknown): string {
       return `${param} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'invalid_union':
       return `${param} has an unsupported value.`;
+    case 'invalid_key': {
+      // The key itself broke a rule (metadata keys have a length limit): say which rule.
+      const rule = issue.issues[0];
+      const why = rule ? describe(rule as Issue, 'a key', undefined) : 'a key is not allowed here.';
+      return `${param} is not an allowed key: ${why}`;
+    }
     default:
       // Refinements in our schemas carry a message fragment such as "must be an absolute http(s) URL".
       return `${param} ${issue.message}.`.replace(/\.\.$/, '.');

@@ -1,5 +1,6 @@
 import { z } from '../api/zod';
 import { LIMITS } from '../limits';
+import { isRealDate } from '../util/time';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -13,11 +14,11 @@ export const httpUrl = z
 
 export const timestamp = z
   .string()
-  .refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value)), {
+  .refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value)) && isRealDate(value), {
     error: 'must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-12-01T09:00:00Z',
   });
 
-const isoDate = z.string().refine((value) => DATE.test(value) && !Number.isNaN(Date.parse(value)), {
+const isoDate = z.string().refine((value) => DATE.test(value) && isRealDate(value), {
   error: 'must be a date in YYYY-MM-DD form',
 });
 

@@ -4,7 +4,7 @@ import { appendEvent } from '../events/log';
 import { applyTransition } from '../machine/apply';
 import { isTerminal, type Status } from '../machine/states';
 import type { StoreReader, StoreTx } from '../ports';
-import { isoTime } from '../util/time';
+import { isoTime, toUtc } from '../util/time';
 import type { IntentDoc } from './record';
 import type { CreateIntentInput } from './schema';
 import { checkCreateIntent } from './validate';
@@ -27,8 +27,8 @@ export async function prepareIntent(
     external_user_id: input.external_user_id,
     type: 'purchase',
     objective: input.objective,
-    conditions: input.conditions ?? {},
-    guardrails: input.guardrails ?? {},
+    conditions: inUtc(input.conditions ?? {}),
+    guardrails: inUtc(input.guardrails ?? {}),
     payment: input.payment ?? null,
     metadata: input.metadata ?? {},
     status: 'active',
@@ -48,6 +48,24 @@ export async function prepareIntent(
       : null,
     expires_at_ms: input.guardrails?.expires_at ? Date.parse(input.guardrails.expires_at) : null,
     version: 1,
+  };
+}
+
+/** Conditions or guardrails with their timestamps in UTC with milliseconds (CONTRACT §2). */
+function inUtc<T extends { expires_at?: string; time_windows?: { start: string; end: string }[] }>(
+  part: T,
+): T {
+  return {
+    ...part,
+    ...(part.expires_at ? { expires_at: toUtc(part.expires_at) } : {}),
+    ...(part.time_windows
+      ? {
+          time_windows: part.time_windows.map((w) => ({
+            start: toUtc(w.start),
+            end: toUtc(w.end),
+          })),
+        }
+      : {}),
   };
 }
 

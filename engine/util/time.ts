@@ -12,3 +12,22 @@ export function isoTime(ms: number): string {
   }
   return lastIso;
 }
+
+const DATE_FIELDS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}))?/;
+
+/**
+ * Whether the date fields of an ISO 8601 text name a real day and hour. `Date.parse` rolls
+ * 2027-02-30 over to 2 March and reads hour 24 as the next midnight; neither is what was meant.
+ */
+export function isRealDate(value: string): boolean {
+  const fields = DATE_FIELDS.exec(value);
+  if (!fields) return false;
+  const [year, month, day] = [Number(fields[1]), Number(fields[2]), Number(fields[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const sameDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return sameDay && (fields[4] === undefined || Number(fields[4]) <= 23);
+}
+
+/** An RFC 3339 timestamp with any offset, as the API stores and emits it: UTC with milliseconds. */
+export const toUtc = (value: string) => isoTime(Date.parse(value));

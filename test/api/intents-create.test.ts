@@ -253,6 +253,24 @@ describe('POST /v1/intents', () => {
         'conditions.time_windows[0].end',
       ],
       [
+        'an expiry on a day that does not exist',
+        { guardrails: { expires_at: '2027-02-30T00:00:00Z' } },
+        400,
+        'parameter_invalid',
+        'guardrails.expires_at',
+      ],
+      [
+        'a time window at hour 24',
+        {
+          conditions: {
+            time_windows: [{ start: '2027-02-28T24:00:00Z', end: '2027-03-01T10:00:00Z' }],
+          },
+        },
+        400,
+        'parameter_invalid',
+        'conditions.time_windows[0].start',
+      ],
+      [
         'an expiry in the past',
         { guardrails: { expires_at: '2020-01-01T00:00:00Z' } },
         400,
@@ -322,6 +340,37 @@ describe('POST /v1/intents', () => {
       const list = await call('GET', '/v1/intents');
       expect(list.body.data).toEqual([]);
     });
+  });
+
+  it('says what is wrong with a metadata key that is too long', async () => {
+    const { call } = await testApi();
+    const key = 'k'.repeat(41);
+    const res = await call('POST', '/v1/intents', {
+      body: intentBody({ metadata: { [key]: 'v' } }),
+    });
+    expect(res.body.error.param).toBe(`metadata.${key}`);
+    expect(res.body.error.message).toBe(
+      `metadata.${key} is not an allowed key: a key must be at most 40 characters.`,
+    );
+  });
+
+  it('stores and answers timestamps in UTC with milliseconds, whatever offset they came with', async () => {
+    const { call } = await testApi();
+    const res = await call('POST', '/v1/intents', {
+      body: intentBody({
+        guardrails: { expires_at: '2099-02-01T00:00:00+05:00' },
+        conditions: {
+          time_windows: [{ start: '2099-01-01T09:30:00-02:00', end: '2099-01-01T12:00:00.5Z' }],
+        },
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.guardrails.expires_at).toBe('2099-01-31T19:00:00.000Z');
+    expect(res.body.conditions.time_windows).toEqual([
+      { start: '2099-01-01T11:30:00.000Z', end: '2099-01-01T12:00:00.500Z' },
+    ]);
+    const read = await call('GET', `/v1/intents/${res.body.intent_id}`);
+    expect(read.body.guardrails.expires_at).toBe('2099-01-31T19:00:00.000Z');
   });
 
   it('answers 400 invalid_json for a malformed body', async () => {
