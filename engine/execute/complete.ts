@@ -1,11 +1,12 @@
 import type { IntentDoc } from '../intents/record';
 import { applyTransition } from '../machine/apply';
 import { MerchantError, type Checkout } from '../ports';
-import { backToWaiting, expireAttempt, expired, failAttempt } from './endings';
+import { backToWaiting, endRefused, expireAttempt, expired, failAttempt } from './endings';
 import { recordStep, saveExecution } from './outcomes';
 import { merchantKeyOf, type ExecutionDoc } from './records';
 import { begin, OUT_OF_STOCK_CODES, type StepDeps, type StepResult } from './steps';
 import { succeed } from './succeed';
+import { verifyTotals } from './verify';
 
 /** Marks the complete call in flight, unless the intent moved on or expired meanwhile. */
 async function claimCompletion(
@@ -27,9 +28,15 @@ export async function completeCheckout(
   intent: IntentDoc,
 ): Promise<StepResult> {
   exec = await begin(deps, exec);
+  // Set when a complete call was sent before and its outcome never recorded (crash, unknown).
+  const mayHaveCharged = exec.completing === true;
+  // The user took a while to answer the bank: the session is checked again before paying.
+  if (exec.authentication && !mayHaveCharged && (await refusedOnRecheck(deps, exec, intent)))
+    return true;
   const claim = await claimCompletion(deps, exec);
   if (claim === 'stop') return true;
   if (claim === 'expired') {
+    if (mayHaveCharged) return settleAfterExpiry(deps, exec, intent);
     await expireAttempt(deps, exec, intent);
     return true;
   }
@@ -65,6 +72,42 @@ export async function completeCheckout(
   await backToWaiting(deps, { ...exec, checkout }, intent, 'CHECKOUT_NOT_READY', {
     problems: checkout.problems,
   });
+  return true;
+}
+
+/**
+ * Past expiry, but a complete call may have charged: ask the merchant what happened and never
+ * send the call again (that could charge after expiry). A charge that happened is recorded as
+ * the success it was; otherwise the attempt expires. An unreachable merchant is asked again later.
+ */
+async function settleAfterExpiry(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+): Promise<StepResult> {
+  const seen = await deps.retrying(exec, () => deps.connector!.getCheckout(exec.checkout!.id));
+  if (seen.status === 'completed')
+    return succeed(deps, { ...exec, checkout: { ...exec.checkout!, ...seen } }, intent);
+  await expireAttempt(deps, { ...exec, checkout: { ...exec.checkout!, ...seen } }, intent);
+  return true;
+}
+
+/**
+ * Reads the session as the merchant would charge it now and checks it once more (CONTRACT §9):
+ * a price that rose while the user answered the bank sends the intent back to waiting. Returns
+ * whether the attempt ended.
+ */
+async function refusedOnRecheck(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+): Promise<boolean> {
+  const connector = deps.connector!;
+  const current = await deps.retrying(exec, () => connector.getCheckout(exec.checkout!.id));
+  const now = deps.ctx.clock.now();
+  const verdict = verifyTotals(intent, connector.merchantId, current, exec.quantity, now);
+  if (verdict.ok) return false;
+  await endRefused(deps, { ...exec, checkout: { ...exec.checkout!, ...current } }, intent, verdict);
   return true;
 }
 

@@ -2,6 +2,7 @@ import type { IntentDoc } from '../intents/record';
 import { endAttempt, releaseCheckout } from './outcomes';
 import type { ExecutionDoc } from './records';
 import type { StepDeps } from './steps';
+import type { TotalsVerdict } from './verify';
 
 /** Ends the attempt without buying and goes back to watching, remembering the price that failed. */
 export async function backToWaiting(
@@ -59,3 +60,17 @@ export async function expireAttempt(deps: StepDeps, exec: ExecutionDoc, intent: 
 
 export const expired = (intent: IntentDoc, now: number) =>
   intent.expires_at_ms !== null && now >= intent.expires_at_ms;
+
+/** Ends an attempt whose checkout failed a check: expired, or back to waiting with the reason. */
+export async function endRefused(
+  deps: StepDeps,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+  verdict: Extract<TotalsVerdict, { ok: false }>,
+) {
+  if (verdict.reason === 'EXPIRED') return expireAttempt(deps, exec, intent);
+  return backToWaiting(deps, exec, intent, verdict.reason, {
+    total_cents: exec.checkout!.totals.total_cents,
+    checks: verdict.checks,
+  });
+}

@@ -3,7 +3,7 @@ import type { IntentDoc } from '../intents/record';
 import type { WatchDoc } from '../monitor/watches';
 import { quantityOf } from '../monitor/conditions';
 import { MerchantError, type MerchantConnector, type Signer, type StoreTx } from '../ports';
-import { recordStep, releaseCheckout, saveExecution } from './outcomes';
+import { recordStep, releaseCheckout, saveExecution, touchIntent } from './outcomes';
 import { executionIdOf, openExecution, type ExecutionDoc } from './records';
 import { completeCheckout } from './complete';
 import { failAttempt } from './endings';
@@ -111,6 +111,10 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
       const deps = depsFor(exec);
       const run = STEPS[exec.step];
       if (!run) return;
+      if (!deps.connector) {
+        await merchantUnavailable(deps, exec);
+        return;
+      }
       try {
         if (await run(deps, exec, intent)) return;
       } catch (error) {
@@ -124,6 +128,21 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
         return;
       }
     }
+  }
+
+  /**
+   * This process has no connector for the attempt's merchant (started without the sandbox, say).
+   * Nothing can have been charged before a complete call: the attempt fails. After one, a charge
+   * may exist: the attempt stays running, says why, and is reconciled by a process that has it.
+   */
+  async function merchantUnavailable(deps: StepDeps, exec: ExecutionDoc) {
+    const code = 'merchant_unavailable';
+    const message = `This server has no connection to merchant ${exec.merchant ?? 'unknown'}.`;
+    if (!exec.completing) return failAttempt(deps, exec, code, message);
+    await ctx.store.transact(async (tx) => {
+      const saved = await saveExecution(tx, ctx, { ...exec, last_error: { code, message } });
+      await touchIntent(tx, ctx, saved, 'running');
+    });
   }
 
   /** The intent left executing (canceled, expired) under us: close the attempt, free the session. */

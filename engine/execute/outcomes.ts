@@ -2,6 +2,7 @@ import type { EngineContext } from '../context';
 import { appendEvent } from '../events/log';
 import type { IntentDoc } from '../intents/record';
 import { applyTransition } from '../machine/apply';
+import { isTerminal } from '../machine/states';
 import type { Trigger } from '../machine/transitions';
 import type { MerchantConnector, StoreTx } from '../ports';
 import { isoTime } from '../util/time';
@@ -14,7 +15,10 @@ export async function saveExecution(tx: StoreTx, ctx: EngineContext, exec: Execu
   return saved;
 }
 
-/** Updates the intent's latest_execution without a status change. */
+/**
+ * Updates the intent's latest_execution without a status change. An intent that ended meanwhile
+ * (canceled while a merchant call was in flight) is left as it ended.
+ */
 export async function touchIntent(
   tx: StoreTx,
   ctx: EngineContext,
@@ -22,7 +26,7 @@ export async function touchIntent(
   status: string,
 ) {
   const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
-  if (!intent) return;
+  if (!intent || isTerminal(intent.status)) return;
   await tx.put('intents', {
     ...intent,
     latest_execution: summaryOf(exec, status),
@@ -39,7 +43,8 @@ export async function recordStep(
   data: Record<string, unknown> = {},
 ) {
   const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
-  if (intent)
+  // Nothing is logged after an intent's last event (it ended while this step was running).
+  if (intent && !isTerminal(intent.status))
     await appendEvent(tx, ctx, intent, type, { attempt: exec.attempt, step: exec.step, ...data });
 }
 

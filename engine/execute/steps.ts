@@ -5,7 +5,7 @@ import type { DelegatedCard, MerchantConnector } from '../ports';
 import type { Signer } from '../ports';
 import { isoTime } from '../util/time';
 import { recordStep, saveExecution, touchIntent } from './outcomes';
-import { backToWaiting, expireAttempt, expired, failAttempt } from './endings';
+import { backToWaiting, endRefused, expireAttempt, expired, failAttempt } from './endings';
 import { merchantKeyOf, type ExecutionDoc, type Step } from './records';
 import { verifyTotals } from './verify';
 
@@ -108,12 +108,7 @@ export async function verifyCheckout(
   }
   const verdict = verifyTotals(intent, deps.connector!.merchantId, checkout, exec.quantity, now);
   if (!verdict.ok) {
-    if (verdict.reason === 'EXPIRED') await expireAttempt(deps, exec, intent);
-    else
-      await backToWaiting(deps, exec, intent, verdict.reason, {
-        total_cents: checkout.totals.total_cents,
-        checks: verdict.checks,
-      });
+    await endRefused(deps, exec, intent, verdict);
     return true;
   }
   await advanceTo(

@@ -6,6 +6,8 @@ import { isoTime } from '../util/time';
 import { isTerminal } from './states';
 import { canApply, TRANSITIONS, type Trigger } from './transitions';
 
+const IN_PROGRESS = new Set(['running', 'requires_user_action']);
+
 export interface Applied {
   intent: IntentDoc;
   event: EventDoc;
@@ -28,13 +30,23 @@ export async function applyTransition(
   if (!current || !canApply(trigger, current.status)) return null;
   const row = TRANSITIONS[trigger];
   const terminal = isTerminal(row.to);
+  const latest = patch.latest_execution ?? current.latest_execution;
   const intent: IntentDoc = {
     ...current,
     ...patch,
     status: row.to,
     updated_at: isoTime(ctx.clock.now()),
     version: current.version + 1,
-    ...(terminal ? { watch_id: null, expires_at_ms: null, next_action: null } : {}),
+    ...(terminal
+      ? {
+          watch_id: null,
+          expires_at_ms: null,
+          next_action: null,
+          // A canceled or expired intent shows no attempt still in progress.
+          latest_execution:
+            latest && IN_PROGRESS.has(latest.status) ? { ...latest, status: row.to } : latest,
+        }
+      : {}),
   };
   await tx.put('intents', intent);
   const event = await appendEvent(tx, ctx, intent, row.event, data);

@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createAcpConnector,
-  createEngine,
-  createMemoryStore,
-  TABLES,
-  type Fetcher,
-  type Store,
-} from '../../../engine/index';
+import { createMemoryStore, TABLES } from '../../../engine/index';
 import { createSandboxMerchant } from '../../../server/sandbox-merchant/index';
 import { fakeClock } from '../../support/clock';
+import {
+  boot,
+  call,
+  ordersOf,
+  SANDBOX,
+  settle,
+  type World as BaseWorld,
+} from '../../support/world';
 
 /**
  * Model-based test (fast-check `commands`) of the whole purchase loop, in process: the engine on a
@@ -20,7 +21,6 @@ import { fakeClock } from '../../support/clock';
  * was canceled or expired.
  */
 
-const SANDBOX = 'http://127.0.0.1:8081';
 const CARDS = [
   'pm_card_visa',
   'pm_card_otp_required',
@@ -28,13 +28,7 @@ const CARDS = [
   'pm_card_declined',
 ] as const;
 
-interface World {
-  clock: ReturnType<typeof fakeClock>;
-  sandbox: ReturnType<typeof createSandboxMerchant>;
-  store: Store;
-  engine: ReturnType<typeof createEngine>;
-  alive: { value: boolean };
-  key: string;
+interface World extends BaseWorld {
   intents: Array<{
     id: string;
     sku: string;
@@ -45,89 +39,9 @@ interface World {
   }>;
 }
 
-/** The sandbox over its fetch handler, as the engine's Fetcher. */
-function sandboxFetcher(world: () => World): Fetcher {
-  return {
-    async fetch({ url, method = 'GET', headers, body }) {
-      const res = await world().sandbox.app.request(url, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-      });
-      return {
-        status: res.status,
-        url,
-        headers: Object.fromEntries(res.headers),
-        body: await res.text(),
-      };
-    },
-  };
-}
-
-/** A store handle that dies with its engine: a crashed engine's late promises cannot write. */
-function mortal(store: Store, alive: { value: boolean }): Store {
-  const check = () => {
-    if (!alive.value) throw new Error('crashed');
-  };
-  return {
-    get: (t, k) => (check(), store.get(t, k)),
-    query: (t, q) => (check(), store.query(t, q)),
-    transact: (work) => (check(), store.transact(work)),
-    close: async () => {},
-  };
-}
-
-function boot(world: World) {
-  world.alive = { value: true };
-  const fetcher = sandboxFetcher(() => world);
-  world.engine = createEngine({
-    store: mortal(world.store, world.alive),
-    clock: world.clock,
-    fetcherFor: () => fetcher,
-    connectorFor: (merchant, livemode, url) =>
-      !livemode && url?.startsWith(SANDBOX)
-        ? createAcpConnector(
-            { merchantId: merchant, baseUrl: SANDBOX, apiKey: 'sandbox_merchant_key' },
-            fetcher,
-          )
-        : null,
-    monitor: { intervalMs: 60_000, jitter: 0 },
-    executor: { sleep: async () => {}, maxRetries: 1, recheckMs: 0 },
-    api: { rateLimit: false },
-  });
-}
-
-async function call(world: World, method: string, path: string, body?: unknown) {
-  const res = await world.engine.fetch(
-    new Request(`http://engine${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${world.key}`,
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    }),
-  );
-  return {
-    status: res.status,
-    body: (await res.json()) as Record<string, unknown> & {
-      status?: string;
-      next_action?: { type: string };
-    },
-  };
-}
-
-/** One monitor round, then every attempt it started runs to its next stop. */
-async function settle(world: World) {
-  await world.engine.monitor!.round();
-  await world.engine.executor.idle();
-}
-
 async function checkGuardrails(world: World) {
   for (const intent of world.intents) {
-    const mine = world.sandbox.state.orders.filter((order) =>
-      order.lines.some((line) => line.sku === intent.sku),
-    );
+    const mine = ordersOf(world, intent.sku);
     expect(mine.length, `orders of ${intent.id}`).toBeLessThanOrEqual(1);
     for (const order of mine) {
       expect(order.totals.total).toBeLessThanOrEqual(intent.maxCharge);

@@ -1,0 +1,180 @@
+import {
+  createAcpConnector,
+  createEngine,
+  createMemoryStore,
+  TABLES,
+  type Fetcher,
+  type Store,
+} from '../../engine/index';
+import { createSandboxMerchant } from '../../server/sandbox-merchant/index';
+import { fakeClock } from './clock';
+
+/**
+ * The whole purchase loop in process: the engine on a memory store and the sandbox merchant on
+ * the same fake clock, called through their fetch handlers. An engine can "crash" (its store
+ * handle dies, so its late promises cannot write) and a new one boot on the same store.
+ */
+export const SANDBOX = 'http://127.0.0.1:8081';
+
+export interface WorldOptions {
+  /** false: this engine has no connector for the sandbox (started without it). */
+  sandboxConnector?: boolean;
+  /** Called at the executor's named points; throw to crash there. */
+  failpoint?: (name: string) => void;
+  /** How the executor waits between retries (default: not at all). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface World {
+  clock: ReturnType<typeof fakeClock>;
+  sandbox: ReturnType<typeof createSandboxMerchant>;
+  store: Store;
+  engine: ReturnType<typeof createEngine>;
+  alive: { value: boolean };
+  key: string;
+  /** Sees every request the engine sends the sandbox, before the sandbox does. */
+  onRequest?: (request: { url: string; method: string }) => Promise<void> | void;
+}
+
+/** The sandbox over its fetch handler, as the engine's Fetcher. */
+function sandboxFetcher(world: () => World): Fetcher {
+  return {
+    async fetch({ url, method = 'GET', headers, body }) {
+      await world().onRequest?.({ url, method });
+      const res = await world().sandbox.app.request(url, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+      return {
+        status: res.status,
+        url,
+        headers: Object.fromEntries(res.headers),
+        body: await res.text(),
+      };
+    },
+  };
+}
+
+/** A store handle that dies with its engine: a crashed engine's late promises cannot write. */
+function mortal(store: Store, alive: { value: boolean }): Store {
+  const check = () => {
+    if (!alive.value) throw new Error('crashed');
+  };
+  return {
+    get: (t, k) => (check(), store.get(t, k)),
+    query: (t, q) => (check(), store.query(t, q)),
+    transact: (work) => (check(), store.transact(work)),
+    close: async () => {},
+  };
+}
+
+/** Starts an engine on the world's store (again, after a crash). */
+export function boot(world: World, options: WorldOptions = {}) {
+  world.alive = { value: true };
+  const alive = world.alive;
+  const fetcher = sandboxFetcher(() => world);
+  world.engine = createEngine({
+    store: mortal(world.store, alive),
+    clock: world.clock,
+    fetcherFor: () => fetcher,
+    connectorFor: (merchant, livemode, url) =>
+      options.sandboxConnector !== false && !livemode && url?.startsWith(SANDBOX)
+        ? createAcpConnector(
+            { merchantId: merchant, baseUrl: SANDBOX, apiKey: 'sandbox_merchant_key' },
+            fetcher,
+          )
+        : null,
+    monitor: { intervalMs: 60_000, jitter: 0 },
+    executor: {
+      sleep: options.sleep ?? (async () => {}),
+      maxRetries: 1,
+      recheckMs: 0,
+      ...(options.failpoint
+        ? {
+            failpoint: (name: string) => {
+              try {
+                options.failpoint!(name);
+              } catch (error) {
+                alive.value = false;
+                throw error;
+              }
+            },
+          }
+        : {}),
+    },
+    api: { rateLimit: false },
+  });
+}
+
+export async function newWorld(options: WorldOptions = {}): Promise<World> {
+  const clock = fakeClock(Date.parse('2026-11-22T10:00:00Z'));
+  const world = {
+    clock,
+    sandbox: createSandboxMerchant({ now: clock.now, baseUrl: SANDBOX }),
+    store: createMemoryStore(TABLES),
+  } as unknown as World;
+  boot(world, options);
+  world.key = (await world.engine.keys.create('world')).key;
+  return world;
+}
+
+/** Kills the running engine and boots another on the same data, which recovers every attempt. */
+export async function crashAndRestart(world: World, options: WorldOptions = {}) {
+  world.alive.value = false;
+  await world.engine.executor.stop().catch(() => {});
+  boot(world, options);
+  await world.engine.executor.recover();
+  await world.engine.executor.idle();
+}
+
+export async function call(world: World, method: string, path: string, body?: unknown) {
+  const res = await world.engine.fetch(
+    new Request(`http://engine${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${world.key}`,
+        ...(body ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    }),
+  );
+  return {
+    status: res.status,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
+    body: (await res.json()) as any,
+  };
+}
+
+/** One monitor round, then every attempt it started runs to its next stop. */
+export async function settle(world: World) {
+  await world.engine.monitor!.round();
+  await world.engine.executor.idle();
+}
+
+/** Sets a sandbox product's offer (creating the product on first use). */
+export async function setProduct(world: World, sku: string, offer: Record<string, unknown>) {
+  const res = await world.sandbox.app.request(`${SANDBOX}/_control/products/${sku}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: sku, ...offer }),
+  });
+  if (res.status >= 300) throw new Error(await res.text());
+}
+
+/** Orders the sandbox placed for one product. */
+export const ordersOf = (world: World, sku: string) =>
+  world.sandbox.state.orders.filter((order) => order.lines.some((line) => line.sku === sku));
+
+/** A purchase of a sandbox product; override any part. */
+export function sandboxPurchase(sku: string, overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'purchase',
+    external_user_id: 'world',
+    objective: { product: { product_url: `${SANDBOX}/products/${sku}` } },
+    conditions: { max_price_cents: 12_000, currency: 'USD' },
+    guardrails: { allowed_merchants: ['127.0.0.1'] },
+    payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15_000 },
+    ...overrides,
+  };
+}

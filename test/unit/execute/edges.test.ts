@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import {
+  call,
+  crashAndRestart,
+  newWorld,
+  ordersOf,
+  SANDBOX,
+  sandboxPurchase,
+  setProduct,
+  settle,
+  type World,
+} from '../../support/world';
+
+/**
+ * Edges of execution found in review: a charge that may exist is never written off by expiry,
+ * the unit price is checked again after the user answered the bank, a process without the
+ * merchant's connector ends what it can, and a canceled intent is never written to again.
+ */
+
+const MINUTE = 60_000;
+
+/** A failpoint that crashes the engine the first time it reaches `point`. */
+function crashOnceAt(point: string) {
+  let armed = true;
+  return (name: string) => {
+    if (!armed || name !== point) return;
+    armed = false;
+    throw new Error(`crash at ${name}`);
+  };
+}
+
+async function eventsOf(world: World, intentId: string) {
+  const res = await call(world, 'GET', `/v1/intents/${intentId}/events?limit=100`);
+  return res.body.events as Array<{ type: string; data: Record<string, unknown> }>;
+}
+
+const eventTypes = async (world: World, intentId: string) =>
+  (await eventsOf(world, intentId)).map((event) => event.type);
+
+async function expiringPurchase(world: World, sku: string) {
+  await setProduct(world, sku, { price_cents: 10_000 });
+  const expiresAt = new Date(world.clock.now() + 5 * MINUTE).toISOString();
+  const res = await call(
+    world,
+    'POST',
+    '/v1/intents',
+    sandboxPurchase(sku, {
+      guardrails: { allowed_merchants: ['127.0.0.1'], expires_at: expiresAt },
+    }),
+  );
+  expect(res.status).toBe(201);
+  return res.body.intent_id as string;
+}
+
+describe('execution edges', () => {
+  it('a crash right after the paying call, then expiry before recovery: the order is recorded, not expired', async () => {
+    const world = await newWorld({ failpoint: crashOnceAt('complete_checkout:after_call') });
+    const id = await expiringPurchase(world, 'edge-a');
+    await settle(world).catch(() => {});
+    expect(ordersOf(world, 'edge-a')).toHaveLength(1);
+
+    world.clock.advance(6 * MINUTE);
+    await crashAndRestart(world);
+
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('succeeded');
+    expect(intent.receipt_id).toMatch(/^rcpt_/);
+    expect((await call(world, 'GET', `/v1/intents/${id}/receipt`)).status).toBe(200);
+    expect(ordersOf(world, 'edge-a')).toHaveLength(1);
+    expect(await eventTypes(world, id)).not.toContain('intent.expired');
+  });
+
+  it('an unknown outcome that outlives the expiry: the merchant is asked, never charged again', async () => {
+    const world = await newWorld({ sleep: () => new Promise((r) => setTimeout(r, 1)) });
+    const id = await expiringPurchase(world, 'edge-f');
+    let armed = false;
+    let sessionReads = 0;
+    world.onRequest = async ({ url, method }) => {
+      if (url.endsWith('/complete') && !armed) {
+        armed = true;
+        // The order is placed but the answer is lost, and the merchant stays flaky for a while.
+        await world.sandbox.app.request(`${SANDBOX}/_control/faults`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            next: [
+              { op: 'complete', kind: 'drop_connection_after_commit' },
+              { op: 'get', kind: 'error_500' },
+              { op: 'complete', kind: 'error_500' },
+              { op: 'get', kind: 'error_500' },
+            ],
+          }),
+        });
+      }
+      // The intent expires while the outcome is still unknown.
+      if (method === 'GET' && url.includes('/checkout_sessions/') && ++sessionReads === 2)
+        world.clock.advance(6 * MINUTE);
+    };
+    await settle(world);
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      await world.engine.executor.idle();
+    }
+
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('succeeded');
+    expect(ordersOf(world, 'edge-f')).toHaveLength(1);
+    expect(await eventTypes(world, id)).not.toContain('intent.expired');
+  });
+
+  it('a crash before any paying call, then expiry: the attempt expires and nothing is bought', async () => {
+    const world = await newWorld({ failpoint: crashOnceAt('delegate_payment:after_call') });
+    const id = await expiringPurchase(world, 'edge-x');
+    await settle(world).catch(() => {});
+    world.clock.advance(6 * MINUTE);
+    await crashAndRestart(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('expired');
+    expect(ordersOf(world, 'edge-x')).toHaveLength(0);
+  });
+
+  it('checks the unit price again after the user answered the bank', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-b', { price_cents: 9_900 });
+    const res = await call(
+      world,
+      'POST',
+      '/v1/intents',
+      sandboxPurchase('edge-b', {
+        conditions: { max_price_cents: 9_900, currency: 'USD' },
+        payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 12_000 },
+      }),
+    );
+    const id = res.body.intent_id as string;
+    await settle(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe(
+      'requires_user_action',
+    );
+
+    // The price rises while the user reads the code; the total still fits max_charge_cents
+    // (it crosses the free-shipping line), so only the unit price check can stop the purchase.
+    await setProduct(world, 'edge-b', { price_cents: 10_000 });
+    const resumed = await call(world, 'POST', `/v1/intents/${id}/resume`, {
+      user_action: { type: 'otp', completed: true, code: '000000' },
+    });
+    expect(resumed.status).toBe(200);
+    await world.engine.executor.idle();
+
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('waiting');
+    const waiting = (await eventsOf(world, id)).filter((event) => event.type === 'intent.waiting');
+    expect(waiting.at(-1)?.data.reason).toBe('PRICE_ABOVE_LIMIT');
+    expect(ordersOf(world, 'edge-b')).toHaveLength(0);
+  });
+
+  it('a process without the merchant connector ends an attempt that cannot have charged', async () => {
+    const world = await newWorld({ failpoint: crashOnceAt('delegate_payment:after_call') });
+    const id = await expiringPurchase(world, 'edge-c');
+    await settle(world).catch(() => {});
+    await crashAndRestart(world, { sandboxConnector: false });
+
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('failed');
+    expect(intent.latest_execution.last_error.code).toBe('merchant_unavailable');
+    expect(ordersOf(world, 'edge-c')).toHaveLength(0);
+  });
+
+  it('a process without the merchant connector keeps an attempt that may have charged, and cancel still waits', async () => {
+    const world = await newWorld({ failpoint: crashOnceAt('complete_checkout:before_call') });
+    const id = await expiringPurchase(world, 'edge-d');
+    await settle(world).catch(() => {});
+    await crashAndRestart(world, { sandboxConnector: false });
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('executing');
+    expect(intent.latest_execution.last_error.code).toBe('merchant_unavailable');
+
+    // The merchant is back: the attempt is reconciled (same key) and ends exactly once.
+    await crashAndRestart(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('succeeded');
+    expect(ordersOf(world, 'edge-d')).toHaveLength(1);
+  });
+
+  it('writes nothing to an intent canceled while a merchant call was in flight', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-e', { price_cents: 10_000 });
+    const id = (await call(world, 'POST', '/v1/intents', sandboxPurchase('edge-e'))).body
+      .intent_id as string;
+    let canceled = false;
+    world.onRequest = async ({ url }) => {
+      if (canceled || !url.endsWith('/delegate_payment')) return;
+      canceled = true;
+      expect((await call(world, 'POST', `/v1/intents/${id}/cancel`, {})).status).toBe(200);
+    };
+    await settle(world);
+    expect(canceled).toBe(true);
+
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('canceled');
+    expect(intent.latest_execution.status).not.toBe('running');
+    const types = await eventTypes(world, id);
+    expect(types.at(-1)).toBe('intent.canceled');
+    expect(ordersOf(world, 'edge-e')).toHaveLength(0);
+  });
+});
