@@ -65,14 +65,27 @@ export async function completeCheckout(
     if (!(error instanceof MerchantError)) throw error;
     return completionRefused(deps, exec, intent, error);
   }
-  if (checkout.status === 'completed')
-    return succeed(deps, { ...exec, checkout: { ...exec.checkout!, ...checkout } }, intent);
+  if (checkout.status === 'completed') return succeedCharged(deps, exec, intent, checkout);
   if (checkout.status === 'authentication_required' && checkout.challenge)
     return askUser(deps, { ...exec, checkout }, checkout);
   await backToWaiting(deps, { ...exec, checkout }, intent, 'CHECKOUT_NOT_READY', {
     problems: checkout.problems,
   });
   return true;
+}
+
+/**
+ * Records the order. The receipt's checks are those of the session as charged, not as verified:
+ * a merchant may reprice at complete (the allowance caps only the total), and a signed receipt
+ * must not say a limit held when it did not. Expiry stays as checked when the call was claimed.
+ */
+function succeedCharged(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc, charged: Checkout) {
+  const done = { ...exec, checkout: { ...exec.checkout!, ...charged } };
+  if (charged.lines.length === 0) return succeed(deps, done, intent);
+  const merchant = exec.merchant ?? deps.connector!.merchantId;
+  const claimedAt = Date.parse(exec.updated_at);
+  const { checks } = verifyTotals(intent, merchant, charged, exec.quantity, claimedAt);
+  return succeed(deps, done, intent, checks);
 }
 
 /**
@@ -86,8 +99,7 @@ async function settleAfterExpiry(
   intent: IntentDoc,
 ): Promise<StepResult> {
   const seen = await deps.retrying(exec, () => deps.connector!.getCheckout(exec.checkout!.id));
-  if (seen.status === 'completed')
-    return succeed(deps, { ...exec, checkout: { ...exec.checkout!, ...seen } }, intent);
+  if (seen.status === 'completed') return succeedCharged(deps, exec, intent, seen);
   await expireAttempt(deps, { ...exec, checkout: { ...exec.checkout!, ...seen } }, intent);
   return true;
 }

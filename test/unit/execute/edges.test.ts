@@ -152,6 +152,35 @@ describe('execution edges', () => {
     expect(ordersOf(world, 'edge-b')).toHaveLength(0);
   });
 
+  it('a receipt states the checks as charged when the merchant repriced at complete', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-r', { price_cents: 9_900 });
+    const id = (
+      await call(
+        world,
+        'POST',
+        '/v1/intents',
+        sandboxPurchase('edge-r', { conditions: { max_price_cents: 9_900, currency: 'USD' } }),
+      )
+    ).body.intent_id as string;
+    // Verified at 9 900; the price moves just before the paying call. The new total (free
+    // shipping from 100.00) still fits the allowance, so the merchant charges it.
+    world.onRequest = async ({ url }) => {
+      if (url.endsWith('/complete')) await setProduct(world, 'edge-r', { price_cents: 10_000 });
+    };
+    await settle(world);
+
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('succeeded');
+    const [order] = ordersOf(world, 'edge-r');
+    expect(order!.lines[0]!.unit_amount).toBe(10_000);
+    const receipt = (await call(world, 'GET', `/v1/intents/${id}/receipt`)).body;
+    const unitCheck = receipt.guardrails_checked.find(
+      (check: { name: string }) => check.name === 'max_price_cents',
+    );
+    expect(unitCheck).toMatchObject({ actual: 10_000, limit: 9_900, passed: false });
+    expect(receipt.totals.total_charged_cents).toBe(order!.totals.total);
+  });
+
   it('a process without the merchant connector ends an attempt that cannot have charged', async () => {
     const world = await newWorld({ failpoint: crashOnceAt('delegate_payment:after_call') });
     const id = await expiringPurchase(world, 'edge-c');
