@@ -65,6 +65,10 @@ export async function createCheckout(
 ): Promise<StepResult> {
   exec = await begin(deps, exec);
   const connector = deps.connector!;
+  if (expired(intent, deps.ctx.clock.now())) {
+    await expireAttempt(deps, exec, intent);
+    return true;
+  }
   if (!exec.sku) {
     await failAttempt(
       deps,

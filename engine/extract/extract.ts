@@ -66,7 +66,8 @@ export function extractProduct(
     metaProduct(meta, page),
   ].filter((p): p is ProductData => p !== null);
   let primary = structured.find((p) => p.offers.length > 0) ?? null;
-  const merchant = merchantIdOf(page.canonicalUrl ?? pageUrl);
+  // The host we fetched from, never one the page names itself: allowed_merchants rests on it.
+  const merchant = merchantIdOf(pageUrl);
   if (!primary && isBlockedPage(doc, page.titleTag)) {
     return {
       title: null,

@@ -58,7 +58,14 @@ export function structuredPrice(value: unknown, currency: string | null): Parsed
     const amount = toMinor(match[1] ?? '', frac, minor);
     return amount === null ? null : { amount_minor: amount, currency: code };
   }
+  // A range (`99.00 - 199.00`) is not a price.
+  const amounts = new Set(
+    scanPrices(trimmed, { currency: code ?? undefined }).map((t) => t.amount_minor),
+  );
+  if (amounts.size > 1) return null;
   const parsed = parsePrice(trimmed, { currency: code ?? undefined });
   if (!parsed) return null;
+  // `€100` declared as USD: two answers to one question, so neither is trusted.
+  if (code && parsed.currency && parsed.currency !== code) return null;
   return { amount_minor: parsed.amount_minor, currency: code ?? parsed.currency };
 }

@@ -61,6 +61,13 @@ function priceOf(node: SchemaNode, key: string, currency: string | null): Parsed
   return value === null ? null : structuredPrice(value, currency);
 }
 
+/** `minPrice` as the price only when no different `maxPrice` makes it a range. */
+function singleBound(spec: SchemaNode, currency: string | null): ParsedPrice | null {
+  const min = priceOf(spec, 'minPrice', currency);
+  const max = priceOf(spec, 'maxPrice', currency);
+  return min && (!max || max.amount_minor === min.amount_minor) ? min : null;
+}
+
 /** Sale and list prices from `priceSpecification` (object or array). */
 function specPrices(offer: SchemaNode, currency: string | null, resolve: Resolve) {
   let sale: ParsedPrice | null = null;
@@ -68,7 +75,7 @@ function specPrices(offer: SchemaNode, currency: string | null, resolve: Resolve
   for (const spec of valuesOf(offer, 'priceSpecification', resolve)) {
     if (!isNode(spec)) continue;
     const specCurrency = isoCode(textOfKey(spec, 'priceCurrency')) ?? currency;
-    const price = priceOf(spec, 'price', specCurrency) ?? priceOf(spec, 'minPrice', specCurrency);
+    const price = priceOf(spec, 'price', specCurrency) ?? singleBound(spec, specCurrency);
     if (!price) continue;
     const priceType = localName(textOfKey(spec, 'priceType') ?? '');
     if (LIST_PRICE_TYPES.has(priceType)) list ??= price;
@@ -115,7 +122,10 @@ function fromOffer(o: SchemaNode, defaults: OfferDefaults, ctx: OfferContext): O
   return buildOffer(o, withCurrency, spec.list, defaults, ctx);
 }
 
-/** An AggregateOffer without its offers: one offer when low = high, else both ends (ambiguous). */
+/**
+ * An AggregateOffer without its offers: one offer when low = high (or a price is given), else
+ * both ends, or the one end and an unknown (ambiguous either way).
+ */
 function fromAggregate(o: SchemaNode, defaults: OfferDefaults, ctx: OfferContext): OfferData[] {
   const currency = isoCode(textOfKey(o, 'priceCurrency'));
   const low = priceOf(o, 'lowPrice', currency);
@@ -123,6 +133,11 @@ function fromAggregate(o: SchemaNode, defaults: OfferDefaults, ctx: OfferContext
   const price = priceOf(o, 'price', currency);
   if (low && high && low.amount_minor !== high.amount_minor) {
     return [low, high].map((p) => buildOffer(o, p, null, { ...defaults, sku: null }, ctx));
+  }
+  // Only one end ("from $19"): a bound, not a price. Kept as an offer of unknown price beside
+  // it, so that the page reads as ambiguous instead of as that price.
+  if (!price && !(low && high) && (low ?? high)) {
+    return [low ?? high, null].map((p) => buildOffer(o, p, null, { ...defaults, sku: null }, ctx));
   }
   return [
     buildOffer(o, price ?? low ?? high, specPrices(o, currency, ctx.resolve).list, defaults, ctx),

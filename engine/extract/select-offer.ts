@@ -26,15 +26,29 @@ function unanimous(offers: OfferData[]): OfferChoice {
 
 const segments = (name: string) => name.toLowerCase().split(/\s*[-–—/|,:()]\s*|\s{2,}/);
 
-/** Offers naming the variant, most exact first: sku, `?variant=` id, name segment, then name or URL containing it. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** Whether `wanted`'s words appear in `text` side by side, as whole words ("S" is not in "Shirt"). */
+function hasWords(text: string | null | undefined, wanted: string[]): boolean {
+  if (!text || wanted.length === 0) return false;
+  const all = words(text);
+  return all.some((_, i) => wanted.every((word, j) => all[i + j] === word));
+}
+
+/** Offers naming the variant, most exact first: sku, `?variant=` id, name segment, then its words in the name or URL. */
 function matching(offers: OfferData[], variant: string): OfferData[] {
   const wanted = variant.trim().toLowerCase();
   if (!wanted) return [];
+  const wantedWords = words(wanted);
   const tiers: ((o: OfferData) => boolean)[] = [
     (o) => o.sku?.trim().toLowerCase() === wanted,
     (o) => !!o.url && variantOfUrl(o.url)?.toLowerCase() === wanted,
     (o) => !!o.name && segments(o.name).includes(wanted),
-    (o) => !!o.name?.toLowerCase().includes(wanted) || !!o.url?.toLowerCase().includes(wanted),
+    (o) => hasWords(o.name, wantedWords) || hasWords(o.url, wantedWords),
   ];
   for (const tier of tiers) {
     const found = offers.filter(tier);

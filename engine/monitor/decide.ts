@@ -27,6 +27,9 @@ export function decide(
   failureThreshold: number,
   now: number,
 ): Decision | null {
+  // Past expiry (it passed while the page was fetched): the intent ends, whatever the page says.
+  if (intent.expires_at_ms !== null && now >= intent.expires_at_ms)
+    return { trigger: 'expire', data: { previous_status: intent.status }, patch: {} };
   if (outcome.kind === 'failed') {
     if (failures < failureThreshold) return null;
     return waitingFor(

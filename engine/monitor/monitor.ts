@@ -152,8 +152,11 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     }
     stats.fetches++;
     const outcome = await checkWatch(options.fetcherFor(watch.livemode, watch.url), watch, now);
+    // A fetch can take seconds: decide at the time of deciding, so that nothing starts after
+    // expires_at or the end of a time window that passed meanwhile.
+    const decidedAt = Math.max(now, ctx.clock.now());
     const { started, transitions } = await ctx.store.transact((tx) =>
-      applyOutcome(tx, watch, watching, outcome, now),
+      applyOutcome(tx, watch, watching, outcome, decidedAt),
     );
     stats.transitions += transitions;
     stats.executions += started.length;

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { extractProduct } from '../../../engine/extract';
+import { jsonLd, page, productWithOffers } from './pages';
+
+/**
+ * What a page says that must not be taken at its word: the merchant it names, a range or a
+ * "from" bound given as the price, a symbol and a currency code that disagree, a variant that is
+ * only a substring of another. Each reading here would let an intent execute on a wrong basis.
+ */
+
+const product = (offers: unknown, extra: Record<string, unknown> = {}) =>
+  page(
+    '<h1>Lamp</h1>',
+    jsonLd({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Lamp',
+      offers,
+      ...extra,
+    }),
+  );
+
+describe('extraction trusts the page only where it may', () => {
+  it('takes the merchant from the host fetched, not from a canonical link the page declares', () => {
+    const html = product({ '@type': 'Offer', price: '50.00', priceCurrency: 'USD' }, {}).replace(
+      '</head>',
+      '<link rel="canonical" href="https://allowed-shop.com/p/1"></head>',
+    );
+    const result = extractProduct(html, 'https://www.shop-a.com/p/1');
+    expect(result.canonical_url).toBe('https://allowed-shop.com/p/1');
+    expect(result.merchant).toBe('shop-a.com');
+  });
+
+  it('reads a price range as no price', () => {
+    const result = extractProduct(
+      product({ '@type': 'Offer', price: '99.00 - 199.00', priceCurrency: 'USD' }),
+      'https://shop.example/lamp',
+    );
+    expect(result.offer?.price_cents ?? null).toBeNull();
+  });
+
+  it('reads an AggregateOffer with only a lowPrice as ambiguous, not as that price', () => {
+    const result = extractProduct(
+      product({ '@type': 'AggregateOffer', lowPrice: '19.00', priceCurrency: 'USD' }),
+      'https://shop.example/lamp',
+    );
+    expect(result.offer).toBeNull();
+    expect(result.ambiguous).toBe(true);
+  });
+
+  it('reads a priceSpecification from minPrice to maxPrice as no price', () => {
+    const result = extractProduct(
+      product({
+        '@type': 'Offer',
+        priceSpecification: {
+          '@type': 'PriceSpecification',
+          minPrice: '10.00',
+          maxPrice: '40.00',
+          priceCurrency: 'USD',
+        },
+      }),
+      'https://shop.example/lamp',
+    );
+    expect(result.offer?.price_cents ?? null).toBeNull();
+  });
+
+  it('still reads minPrice alone, or equal to maxPrice, as the price', () => {
+    const result = extractProduct(
+      product({
+        '@type': 'Offer',
+        priceSpecification: { minPrice: '10.00', maxPrice: '10.00', priceCurrency: 'USD' },
+      }),
+      'https://shop.example/lamp',
+    );
+    expect(result.offer?.price_cents).toBe(1000);
+  });
+
+  it('trusts neither a symbol nor a code that disagree (€100 declared as USD)', () => {
+    const result = extractProduct(
+      product({ '@type': 'Offer', price: '€100', priceCurrency: 'USD' }),
+      'https://shop.example/lamp',
+    );
+    expect(result.offer?.price_cents ?? null).toBeNull();
+  });
+
+  it.each([
+    ['S', ['Shirt - M', 'Shirt - L']],
+    ['XL', ['Shirt - XXL', 'Shirt - L']],
+  ])('does not take variant %s for one whose name merely contains it', (variant, names) => {
+    const offers = names.map((name, i) => ({ sku: `SH-${i}`, price: '20.00', name }));
+    const result = extractProduct(
+      page('<h1>Shirt</h1>', jsonLd(productWithOffers('Shirt', offers))),
+      'https://shop.example/shirt',
+      { variant },
+    );
+    expect(result.offer).toBeNull();
+  });
+
+  it('still finds a variant named by whole words in the offer name', () => {
+    const offers = [
+      { sku: 'SH-1', price: '20.00', name: 'Shirt Forest Green Large' },
+      { sku: 'SH-2', price: '22.00', name: 'Shirt Navy Large' },
+    ];
+    const result = extractProduct(
+      page('<h1>Shirt</h1>', jsonLd(productWithOffers('Shirt', offers))),
+      'https://shop.example/shirt',
+      { variant: 'forest green' },
+    );
+    expect(result.offer?.sku).toBe('SH-1');
+  });
+});
