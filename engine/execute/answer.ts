@@ -62,6 +62,7 @@ export async function answerUserAction<T>(
           waiting_reason: 'USER_DECLINED',
           next_action: null,
           blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
+          blocked_reason: 'USER_DECLINED',
         },
         'declined',
       );

@@ -23,6 +23,7 @@ export async function backToWaiting(
         waiting_reason: reason,
         next_action: null,
         blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
+        blocked_reason: reason,
       },
       'abandoned',
     ),

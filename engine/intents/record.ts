@@ -30,6 +30,8 @@ export interface IntentDoc {
    * not try again until the page shows a lower price. Null otherwise.
    */
   blocked_at_price_cents?: number | null;
+  /** Why that checkout was refused (TOTAL_ABOVE_LIMIT, USER_DECLINED…): the reason while blocked. */
+  blocked_reason?: string | null;
   /** Reason of the last intent.waiting event, to emit a new one only when it changes. */
   waiting_reason: string | null;
   /** The watch (URL + mode) the monitor checks for this intent; null once terminal. */

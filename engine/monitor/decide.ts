@@ -50,7 +50,13 @@ export function decide(
       observation.price_cents !== null &&
       observation.price_cents >= blocked
     ) {
-      return null;
+      // Still blocked: the reason is the refusal's, said again only if another replaced it.
+      return waitingFor(
+        intent,
+        intent.blocked_reason ?? 'PRICE_ABOVE_LIMIT',
+        observationData(observation),
+        { last_observation: observation },
+      );
     }
     const attempt = (intent.latest_execution?.attempt ?? 0) + 1;
     return {
@@ -59,6 +65,7 @@ export function decide(
       patch: {
         waiting_reason: null,
         blocked_at_price_cents: null,
+        blocked_reason: null,
         last_observation: observation,
         latest_execution: {
           attempt,

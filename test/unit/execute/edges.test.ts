@@ -152,6 +152,36 @@ describe('execution edges', () => {
     expect(ordersOf(world, 'edge-b')).toHaveLength(0);
   });
 
+  it('a declined price that returns after a stock-out says USER_DECLINED again, and buys nothing', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-w', { price_cents: 9_000 });
+    const body = sandboxPurchase('edge-w', {
+      payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
+    });
+    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
+    await settle(world);
+    const declined = await call(world, 'POST', `/v1/intents/${id}/resume`, {
+      user_action: { type: 'otp', completed: false },
+    });
+    expect(declined.body.status).toBe('waiting');
+    const round = async () => {
+      world.clock.advance(61_000);
+      await settle(world);
+    };
+    await setProduct(world, 'edge-w', { availability: 'out_of_stock' });
+    await round();
+    await setProduct(world, 'edge-w', { availability: 'in_stock' });
+    await round();
+    await round();
+
+    const reasons = (await eventsOf(world, id))
+      .filter((event) => event.type === 'intent.waiting')
+      .map((event) => event.data.reason);
+    expect(reasons).toEqual(['USER_DECLINED', 'OUT_OF_STOCK', 'USER_DECLINED']);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('waiting');
+    expect(ordersOf(world, 'edge-w')).toHaveLength(0);
+  });
+
   it('a receipt states the checks as charged when the merchant repriced at complete', async () => {
     const world = await newWorld();
     await setProduct(world, 'edge-r', { price_cents: 9_900 });
