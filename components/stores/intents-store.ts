@@ -55,8 +55,7 @@ export const useIntentsStore = create<IntentsStore>()((set, get) => ({
   refresh: () => {
     inFlight ??= (async () => {
       try {
-        const page = await v1().listIntents({ external_user_id: EXTENSION_USER, limit: 50 });
-        const intents = [...page.data].sort((a, b) => b.created_at.localeCompare(a.created_at));
+        const intents = await listForPopup();
         const following = { ...get().following };
         let notice = get().notice;
         for (const intent of intents) {
@@ -100,6 +99,25 @@ export const useIntentsStore = create<IntentsStore>()((set, get) => ({
     return intent;
   },
 }));
+
+/**
+ * The newest intents, plus every one waiting for the user however old: an OTP prompt must never
+ * fall off the end of the list (the badge counts them the same way).
+ */
+async function listForPopup(): Promise<Intent[]> {
+  const [recent, asking] = await Promise.all([
+    v1().listIntents({ external_user_id: EXTENSION_USER, limit: 50 }),
+    v1().listIntents({
+      external_user_id: EXTENSION_USER,
+      status: 'requires_user_action',
+      limit: 100,
+    }),
+  ]);
+  const byId = new Map(
+    [...asking.data, ...recent.data].map((intent) => [intent.intent_id, intent]),
+  );
+  return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
 
 /** Fetches the price history of each intent whose last observation changed since last time. */
 async function loadHistories(intents: Intent[]) {

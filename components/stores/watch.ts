@@ -7,6 +7,8 @@ import { EXTENSION_USER, type CreateIntentBody, type Intent } from './types';
 /** Everything the Watch form (or the manual form) collected, money in minor units. */
 export interface WatchDraft {
   productUrl: string;
+  /** The offer the user saw among several (its sku): the one the monitor must read. */
+  variant?: string | null;
   title: string | null;
   imageUrl: string | null;
   /** The merchant id (host without www.); used when onlyThisMerchant is set. */
@@ -32,6 +34,7 @@ export class PermissionRefusedError extends Error {
 }
 
 const TEXT_MAX = 500;
+const VARIANT_MAX = 200;
 
 /** The end of a local YYYY-MM-DD day as an ISO timestamp. */
 export function endOfDay(date: string): string {
@@ -59,6 +62,7 @@ export function buildCreateBody(draft: WatchDraft): CreateIntentBody {
     objective: {
       product: {
         product_url: draft.productUrl,
+        ...(draft.variant ? { variant: draft.variant.slice(0, VARIANT_MAX) } : {}),
         ...(title ? { product_title: title } : {}),
         ...(image ? { product_image_url: image } : {}),
       },

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import { Settings, type SettingsSet } from '../../components/messages';
+import { normaliseBaseUrl, normaliseOrigin } from '../../components/api/base-url';
 
 /**
  * Settings and credentials in `chrome.storage.local`, read and written by the background only.
@@ -48,17 +49,12 @@ export async function saveSettings(message: SettingsSet) {
   const before = await loadSettings();
   const after = StoredSettings.parse({ ...before, ...message.settings });
   if (after.remote_base_url) after.remote_base_url = normaliseBaseUrl(after.remote_base_url);
-  if (after.sandbox_url) after.sandbox_url = after.sandbox_url.replace(/\/+$/, '');
+  if (after.sandbox_url) after.sandbox_url = normaliseOrigin(after.sandbox_url);
   await browser.storage.local.set({ [KEYS.settings]: after });
   if (message.remote_api_key === null) await browser.storage.local.remove(KEYS.remoteApiKey);
   else if (message.remote_api_key !== undefined)
     await browser.storage.local.set({ [KEYS.remoteApiKey]: message.remote_api_key.trim() });
   return { before, after };
-}
-
-/** `https://api.example.com/v1/` -> `https://api.example.com`: paths are joined as `/v1/...`. */
-export function normaliseBaseUrl(url: string): string {
-  return url.replace(/\/+$/, '').replace(/\/v1$/, '');
 }
 
 async function readString(key: string): Promise<string | null> {

@@ -2,12 +2,16 @@ import { useState } from 'react';
 import type { KeyChange, SettingsChanges } from '@/components/stores/settings-store';
 import type { Settings } from '@/components/stores/types';
 import { safeHttpUrl } from '@/components/ui/labels';
+import { normaliseBaseUrl, normaliseOrigin } from '@/components/api/base-url';
 
 export type KeyAction = 'keep' | 'replace' | 'remove';
 export type OptionsField = 'remoteUrl' | 'remoteKey' | 'interval' | 'sandboxUrl';
 
-/** The URL as typed (trimmed) when it is http(s), else null. */
-const urlOrNull = (text: string) => (safeHttpUrl(text.trim()) ? text.trim() : null);
+/** The URL as typed, in the form the background stores it, when it is http(s); else null. */
+const urlOrNull = (text: string, normalise: (url: string) => string) =>
+  safeHttpUrl(text.trim()) ? normalise(text) : null;
+const remoteOrNull = (text: string) => urlOrNull(text, normaliseBaseUrl);
+const sandboxOrNull = (text: string) => urlOrNull(text, normaliseOrigin);
 
 /** The editable copy of the settings and what Save sends. */
 export function useOptionsDraft(saved: Settings) {
@@ -39,28 +43,29 @@ export function useOptionsDraft(saved: Settings) {
 
   const changes = (): SettingsChanges => ({
     mode,
-    remote_base_url: urlOrNull(remoteUrl),
+    remote_base_url: remoteOrNull(remoteUrl),
     default_payment_method_id: paymentMethodId || null,
     check_interval_seconds: seconds,
-    sandbox_url: urlOrNull(sandboxUrl),
+    sandbox_url: sandboxOrNull(sandboxUrl),
   });
 
   /** The hosts the engine will call: the server in remote mode, the sandbox merchant in built-in. */
   const origins = (): string[] => {
-    const url = mode === 'remote' ? urlOrNull(remoteUrl) : urlOrNull(sandboxUrl);
+    const url = mode === 'remote' ? remoteOrNull(remoteUrl) : sandboxOrNull(sandboxUrl);
     return url ? [url] : [];
   };
 
   const keyChange = (): KeyChange =>
     keyAction === 'remove' ? null : newKey.trim() ? newKey.trim() : undefined;
 
+  // Compared in stored form: `http://host/` saved as `http://host` is not a pending change.
   const dirty =
     mode !== saved.mode ||
-    remoteUrl.trim() !== (saved.remote_base_url ?? '') ||
+    (remoteOrNull(remoteUrl) ?? remoteUrl.trim()) !== (saved.remote_base_url ?? '') ||
     keyChange() !== undefined ||
     paymentMethodId !== (saved.default_payment_method_id ?? '') ||
     seconds !== saved.check_interval_seconds ||
-    sandboxUrl.trim() !== (saved.sandbox_url ?? '');
+    (sandboxOrNull(sandboxUrl) ?? sandboxUrl.trim()) !== (saved.sandbox_url ?? '');
 
   return {
     values: { mode, remoteUrl, keyAction, newKey, paymentMethodId, interval, sandboxUrl },

@@ -18,6 +18,13 @@ function productUrlOf(url: string, extraction: Extraction): string {
   return url;
 }
 
+/**
+ * The offer shown among several, as the variant to watch: the canonical URL usually drops the
+ * page's `?variant=`, and without it every check would find the page ambiguous.
+ */
+const variantOf = (extraction: Extraction) =>
+  extraction.offers.length > 1 ? (extraction.offer?.sku ?? null) : null;
+
 /** Watch the captured product: buy it when in stock at or under the max price. */
 export function WatchForm({ url, extraction }: { url: string; extraction: Extraction }) {
   const offer = extraction.offer ?? extraction.offers[0] ?? null;
@@ -35,6 +42,7 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
     void submit({
       ...terms,
       productUrl,
+      variant: variantOf(extraction),
       title: extraction.title ?? offer?.name ?? null,
       imageUrl: extraction.image,
       merchant,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorCode, errorMessage } from '@/components/stores/api';
 import { useIntentsStore } from '@/components/stores/intents-store';
+import { focusSoon } from '@/components/stores/view-store';
 import type { UserAction } from '@/components/stores/types';
 
 /** Answers an intent's next_action; keeps the error (and its code) to show in place. */
@@ -14,6 +15,8 @@ export function useResume(intentId: string) {
     setError(null);
     try {
       await resume(intentId, action);
+      // The answered card is gone with its form: keep the keyboard user on the list.
+      focusSoon('#tab-watching');
       return true;
     } catch (failure) {
       setError({ message: errorMessage(failure), code: errorCode(failure) });

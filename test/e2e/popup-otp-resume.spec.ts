@@ -13,11 +13,12 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext, CDPSession, Page, TestInfo, Worker } from '@playwright/test';
+import type { BrowserContext, CDPSession, TestInfo } from '@playwright/test';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { expect, test, type ExtensionFixtures } from './fixtures/extension';
 import { OptionsPage } from './pages/options';
 import { FLOW_TIMEOUT, PopupPage } from './pages/popup';
+import { openProductTab } from './pages/tabs';
 
 /** The extension API inside `evaluate` callbacks (they run in the worker or an extension page). */
 declare const chrome: typeof import('wxt/browser').browser;
@@ -38,28 +39,6 @@ function screenshotPath(testInfo: TestInfo, name: string): string {
     return join(dir, name);
   }
   return testInfo.outputPath(name);
-}
-
-/** Opens the product page in a tab; returns that tab's id as the background sees it. */
-async function openProductTab(
-  context: BrowserContext,
-  worker: Worker,
-  url: string,
-): Promise<{ shop: Page; tabId: number }> {
-  const shop = await context.newPage();
-  await shop.goto(url);
-  let tabId: number | null = null;
-  await expect
-    .poll(
-      async () =>
-        (tabId = await worker.evaluate(
-          async (pageUrl) => (await chrome.tabs.query({ url: pageUrl }))[0]?.id ?? null,
-          url,
-        )),
-      { timeout: FLOW_TIMEOUT },
-    )
-    .not.toBeNull();
-  return { shop, tabId: tabId! };
 }
 
 /**

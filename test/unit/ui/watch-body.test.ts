@@ -22,6 +22,11 @@ const draft = (overrides: Partial<WatchDraft> = {}): WatchDraft => ({
 });
 
 describe('the Watch form create body', () => {
+  it('names the variant the user saw, so the monitor reads that offer', () => {
+    expect(buildCreateBody(draft({ variant: 'TEE-M' })).objective.product?.variant).toBe('TEE-M');
+    expect(buildCreateBody(draft()).objective.product).not.toHaveProperty('variant');
+  });
+
   it('has the shape POST /v1/intents expects', () => {
     expect(buildCreateBody(draft())).toEqual({
       type: 'purchase',
