@@ -59,6 +59,8 @@ export const defineEndpoint = <
   endpoint: Endpoint<B, Q>,
 ) => endpoint;
 
+const NO_QUERY = z.strictObject({});
+
 /**
  * Registers an endpoint once for both routing and the OpenAPI description; validation is ours,
  * not the wrapper's, so that every failure has the error shape of CONTRACT §4.
@@ -70,7 +72,12 @@ export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
   app.on(endpoint.method.toUpperCase(), honoPath, async (c) => {
     endpoint.precheck?.(c.get('body'));
     const body = endpoint.body ? parseWith(endpoint.body, c.get('body')) : undefined;
-    const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : undefined;
+    // An endpoint without query parameters refuses any, like unknown body fields.
+    const query = endpoint.query
+      ? parseWith(endpoint.query, c.req.query())
+      : c.req.url.includes('?')
+        ? parseWith(NO_QUERY, c.req.query())
+        : undefined;
     return endpoint.handle(c, { body, query, params: c.req.param() as Record<string, string> });
   });
 }

@@ -6,12 +6,19 @@ intent-server keys list [--data DIR]
 intent-server keys revoke KEY_PREFIX [--data DIR]`;
 
 export async function keysCommand(args: string[]) {
-  const { values, positionals } = parseFlags(args, {
-    partner: { type: 'string' },
-    live: { type: 'boolean', default: false },
-    data: { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(
+    args,
+    {
+      partner: { type: 'string' },
+      live: { type: 'boolean', default: false },
+      data: { type: 'string' },
+    },
+    2,
+  );
   const [action, target] = positionals;
+  // Only revoke takes an argument after the action.
+  const extra = positionals[action === 'revoke' ? 2 : 1];
+  if (extra !== undefined) throw new UsageError(`Unexpected argument '${extra}'.\n${USAGE}`);
   const engine = createNodeEngine({ dataDir: dataDirFrom(values.data) });
   try {
     switch (action) {

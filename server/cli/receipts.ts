@@ -10,10 +10,14 @@ const USAGE = 'intent-server receipts verify FILE [--jwks JWKS_FILE | --data DIR
  * saved JWKS (GET /v1/receipt_keys) or the signing key in the data directory. Exit 0 if valid.
  */
 export async function receiptsCommand(args: string[]) {
-  const { values, positionals } = parseFlags(args, {
-    jwks: { type: 'string' },
-    data: { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(
+    args,
+    {
+      jwks: { type: 'string' },
+      data: { type: 'string' },
+    },
+    2,
+  );
   const [action, file] = positionals;
   if (action !== 'verify' || !file) throw new UsageError(USAGE);
   const receipt = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

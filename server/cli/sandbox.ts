@@ -1,5 +1,5 @@
 import { startSandboxMerchant } from '../sandbox-merchant/index';
-import { intFlag, parseFlags } from './args';
+import { parseFlags, portFlag } from './args';
 
 /** intent-server sandbox-merchant [--port 8081] [--host 127.0.0.1] */
 export async function sandboxCommand(args: string[]) {
@@ -8,7 +8,7 @@ export async function sandboxCommand(args: string[]) {
     host: { type: 'string', default: '127.0.0.1' },
   });
   const sandbox = await startSandboxMerchant({
-    port: intFlag(values.port, 'port', 8081),
+    port: portFlag(values.port, 'port', 8081),
     host: values.host,
   });
   console.log(`Sandbox merchant: ${sandbox.url}  (control API under ${sandbox.url}/_control)`);

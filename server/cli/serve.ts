@@ -6,7 +6,7 @@ import { createNodeEngine, dataDirFrom } from '../node-engine';
 import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-merchant/index';
 import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
-import { intFlag, parseFlags } from './args';
+import { intFlag, parseFlags, portFlag } from './args';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -22,7 +22,8 @@ export async function serveCommand(args: string[]) {
     'allow-private-network': { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
   });
-  const port = intFlag(values.port ?? process.env.PORT, 'port', 8080);
+  const port = portFlag(values.port ?? process.env.PORT, 'port', 8080);
+  const sandboxPort = portFlag(values['sandbox-port'], 'sandbox-port', 8081);
   const perSecond = intFlag(
     values['rate-limit'] ?? process.env.INTENT_RATE_LIMIT,
     'rate-limit',
@@ -37,7 +38,7 @@ export async function serveCommand(args: string[]) {
     values['no-sandbox'] || external
       ? null
       : await startSandboxMerchant({
-          port: intFlag(values['sandbox-port'], 'sandbox-port', 8081),
+          port: sandboxPort,
           host: '127.0.0.1',
         });
   const sandboxUrl = external ?? sandbox?.url ?? null;
@@ -45,42 +46,54 @@ export async function serveCommand(args: string[]) {
     sandbox: sandboxUrl ? { url: sandboxUrl, apiKey: DEFAULT_SANDBOX_API_KEY } : null,
     allowPrivateNetwork: values['allow-private-network'],
   });
-  const engine = createNodeEngine({
-    dataDir,
-    fetcherFor: merchants.fetcherFor,
-    connectorFor: merchants.connectorFor,
-    monitor: { intervalMs: checkSeconds * 1000 },
-    executor: {
-      onError: (error) => console.error('executor:', error),
-      failpoint: failpointFromEnv(),
-    },
-    api: {
-      // 0 turns the limiter off (benchmarks, trusted single-tenant installs).
-      rateLimit: perSecond === 0 ? false : { perSecond, burst: perSecond * 2 },
-      onUnexpectedError: (error, requestId) => console.error(`[${requestId}]`, error),
-    },
-  });
+  let engine: ReturnType<typeof createNodeEngine> | null = null;
+  let server: ServerType | null = null;
+  try {
+    engine = createNodeEngine({
+      dataDir,
+      fetcherFor: merchants.fetcherFor,
+      connectorFor: merchants.connectorFor,
+      monitor: { intervalMs: checkSeconds * 1000 },
+      executor: {
+        onError: (error) => console.error('executor:', error),
+        failpoint: failpointFromEnv(),
+      },
+      api: {
+        // 0 turns the limiter off (benchmarks, trusted single-tenant installs).
+        rateLimit: perSecond === 0 ? false : { perSecond, burst: perSecond * 2 },
+        onUnexpectedError: (error, requestId) => console.error(`[${requestId}]`, error),
+      },
+    });
+    server = await listen(createServerApp(engine).fetch, port, values.host);
+    const address = server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    const base = `http://${values.host}:${actualPort}`;
+    console.log(`Intent Commerce API: ${base}/v1  (reference: ${base}/docs)`);
+    if (sandboxUrl)
+      console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
+    console.log(`Data directory: ${dataDir}; checking product pages every ${checkSeconds} s`);
+    await printFirstKey(engine);
+    await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
+      console.error('monitor:', error),
+    );
+    console.log('Ready. Ctrl+C stops the server.');
+  } catch (error) {
+    // Whatever did start (listeners, the store) must not keep the process alive.
+    if (server) await closeServer(server);
+    await engine?.close().catch(() => {});
+    await merchants.close();
+    await sandbox?.close();
+    throw error;
+  }
+  // Constants from here on: the closures below need them non-null.
+  const [started, listening] = [engine, server];
 
-  const server = await listen(createServerApp(engine).fetch, port, values.host);
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  const base = `http://${values.host}:${actualPort}`;
-  console.log(`Intent Commerce API: ${base}/v1  (reference: ${base}/docs)`);
-  if (sandboxUrl)
-    console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
-  console.log(`Data directory: ${dataDir}; checking product pages every ${checkSeconds} s`);
-  await printFirstKey(engine);
-  await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
-    console.error('monitor:', error),
-  );
-  console.log('Ready. Ctrl+C stops the server.');
-
-  const maintenance = setInterval(() => void engine.maintain().catch(console.error), HOUR);
+  const maintenance = setInterval(() => void started.maintain().catch(console.error), HOUR);
   const stop = async (signal: string) => {
     console.log(`${signal}: shutting down…`);
     clearInterval(maintenance);
-    await closeServer(server);
-    await engine.close();
+    await closeServer(listening);
+    await started.close();
     await merchants.close();
     await sandbox?.close();
     process.exit(0);

@@ -249,10 +249,12 @@ function updateChanged(
 
 function open(file: string): Db {
   const db = new Database(file);
+  // First: switching to WAL and migrating take locks another process (a second server, the CLI)
+  // may hold for a moment; without a timeout they fail at once with "database is locked".
+  db.pragma('busy_timeout = 5000');
   db.pragma('journal_mode = WAL');
   // Money moves on these commits: FULL makes every COMMIT durable across power loss, not just crashes.
   db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   return db;
 }

@@ -75,6 +75,21 @@ describe('error model', () => {
     expect(res.body.request_id).toBe(res.headers.get('x-request-id'));
   });
 
+  it.each([
+    '/v1/intents/{id}',
+    '/v1/payment_methods',
+    '/v1/receipt_keys',
+    '/v1/intents/{id}/receipt',
+  ])('refuses an unknown query parameter on %s like an unknown body field', async (template) => {
+    const { call } = await testApi();
+    const created = await call('POST', '/v1/intents', { body: intentBody() });
+    const path = template.replace('{id}', created.body.intent_id);
+    const res = await call('GET', `${path}?colour=red`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'parameter_unknown', param: 'colour' });
+    expect((await call('GET', `${path}?`)).status).not.toBe(400);
+  });
+
   it('maps every error code to the status of CONTRACT §4', () => {
     const expected: Record<number, string[]> = {
       400: [

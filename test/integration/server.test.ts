@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { intentBody } from '../support/api';
@@ -100,4 +101,36 @@ describe('intent-server over a real HTTP port', () => {
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('--partner');
   });
+
+  it.each([
+    [['serve', 'extra', '--no-sandbox'], "Unexpected argument 'extra'"],
+    [['keys', 'list', 'extra'], "Unexpected argument 'extra'"],
+    [['serve', '--port', '99999', '--no-sandbox'], '--port must be a port from 0 to 65535'],
+  ])('refuses %j before starting anything (exit 2)', async (args, message) => {
+    const res = await runCli([...args, '--data', dataDir()]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('exits 1 when it cannot listen, closing the sandbox it had already started', async () => {
+    const busy = createServer();
+    await new Promise<void>((ready) => busy.listen(0, '127.0.0.1', ready));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      // If the sandbox's listener stayed open the process would never exit and this would time out.
+      const res = await runCli([
+        'serve',
+        '--port',
+        String(port),
+        '--sandbox-port',
+        '0',
+        '--data',
+        dataDir(),
+      ]);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('EADDRINUSE');
+    } finally {
+      busy.close();
+    }
+  }, 20_000);
 });
