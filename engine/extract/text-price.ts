@@ -36,6 +36,11 @@ const STRUCK = new Set(['del', 's', 'strike']);
 const LIST_LABEL =
   /(?:^|[^\p{L}])(?:was|list(?:\s+price)?|regular(?:\s+price)?|reg\.|original(?:\s+price)?|rrp|msrp|mrp|uvp|statt|ord(?:inarie)?\.?\s*pris|vorher|avant|prix\s+(?:de\s+référence|barré|conseillé)|antes|(?<!partir\s)de|era|van|通常価格|参考価格|定価|原价)\s*[:.]?\s*$/iu;
 
+/** `From $19`, `ab 19 €`, `or 4 payments of $25`: a bound or a part, not the price. */
+const FROM_OR_INSTALMENT =
+  /(?:^|[^\p{L}])(?:from|starting\s+at|ab|à\s+partir\s+de|a\s+partir\s+de|desde|vanaf|payments?\s+of|installments?\s+of|instalments?\s+of|\d+\s*x)\s*:?\s*$/iu;
+const RANGE_GAP = /^\s*(?:-|–|—|to|bis|à|a)\s*$/i;
+
 /** Real pages show a few dozen; more means a pathological page, not more information. */
 const MAX_CANDIDATES = 300;
 
@@ -103,7 +108,9 @@ function readCandidate(
   for (const token of scanPrices(text, hint)) {
     const gap = text.slice(prevEnd, token.start);
     prevEnd = token.end;
-    if (token.perUnit) continue;
+    if (token.perUnit || FROM_OR_INSTALMENT.test(gap)) continue;
+    // `$19.99 – $99.99`: a range across variants is no price.
+    if (price && token.marked && RANGE_GAP.test(gap)) return { price: null, labelledList };
     const found = { amount_minor: token.amount_minor, currency: token.currency };
     if (!token.marked) unmarked ??= found;
     else if (!list && LIST_LABEL.test(gap)) labelledList ??= found;

@@ -84,6 +84,24 @@ describe('extraction trusts the page only where it may', () => {
   });
 
   it.each([
+    ['From $19.99', null],
+    ['$19.99 – $99.99', null],
+    ['ab 19,99 €', null],
+  ])('reads the visible text %j as no price', (shown, cents) => {
+    const html = page(`<h1>Lamp</h1><span class="product-price">${shown}</span>`);
+    expect(extractProduct(html, 'https://shop.example/lamp').offer?.price_cents ?? null).toBe(
+      cents,
+    );
+  });
+
+  it('does not take an instalment for the price', () => {
+    const html = page(
+      '<h1>Lamp</h1><p class="price-note">or 4 payments of $25.00</p><span class="product-price">$100.00</span>',
+    );
+    expect(extractProduct(html, 'https://shop.example/lamp').offer?.price_cents).toBe(10_000);
+  });
+
+  it.each([
     ['S', ['Shirt - M', 'Shirt - L']],
     ['XL', ['Shirt - XXL', 'Shirt - L']],
   ])('does not take variant %s for one whose name merely contains it', (variant, names) => {
