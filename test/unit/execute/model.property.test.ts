@@ -236,7 +236,9 @@ describe('purchase loop (model-based)', () => {
       }),
       { numRuns: Number(process.env.MODEL_RUNS ?? 80) },
     );
-    // The property is only meaningful if purchases really happened along the way.
-    expect(totals.orders).toBeGreaterThan(totals.runs / 5);
+    // The property is only meaningful if purchases really happened along the way. About one run
+    // in three buys something (22-29 orders per 80 runs measured); a tenth leaves room for chance
+    // and still fails when the buying loop is broken.
+    expect(totals.orders).toBeGreaterThan(totals.runs / 10);
   }, 240_000);
 });
