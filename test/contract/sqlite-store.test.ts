@@ -157,8 +157,8 @@ describe('SQLite read cache', () => {
     });
     const pad = 'x'.repeat(3000);
     let written = 0;
-    const started = performance.now();
-    while (performance.now() - started < 2000) {
+    // A fixed volume, not a fixed time: a loaded machine writes less in 2 s, not less in total.
+    while (written * pad.length <= 64 * 1024 * 1024) {
       await Promise.all(
         Array.from({ length: 10 }, () =>
           store.transact((tx) => tx.put('items', { id: `i${written++}`, owner: 'o', pad })),
@@ -166,8 +166,7 @@ describe('SQLite read cache', () => {
       );
     }
     // Far more went through the log than it ever held: it was started over, not grown to hold it all.
-    expect(written * pad.length).toBeGreaterThan(60 * 1024 * 1024);
     expect(statSync(`${path}-wal`).size).toBeLessThan(4 * 1024 * 1024);
     await store.close();
-  }, 15_000);
+  }, 60_000);
 });
