@@ -1,14 +1,15 @@
 /**
- * Robot checks, captchas and "access denied" pages. They say nothing about the product, so
- * their words ("unavailable", "denied") must never become out-of-stock.
+ * Robot checks, captchas, "access denied" and "page not found" pages (often served with HTTP 200).
+ * They say nothing about the product, so their words ("unavailable", "denied", "not available")
+ * must never become out-of-stock.
  */
 import { attr, findElements, nameTokens, textOf, type Document } from './dom';
 
 const BLOCKED_TITLE =
-  /robot check|captcha|access denied|attention required|just a moment|are you a (?:robot|human)|security check|verify you are (?:a )?human|pardon our interruption|request blocked|unusual traffic|bot (?:check|detection)|zugriff verweigert|accès refusé/i;
+  /robot check|captcha|access denied|page not found|\bnot found\b|^\s*404\b|\b404 error\b|seite nicht gefunden|page introuvable|página no encontrada|pagina non trovata|pagina niet gevonden|attention required|just a moment|are you a (?:robot|human)|security check|verify you are (?:a )?human|pardon our interruption|request blocked|unusual traffic|bot (?:check|detection)|zugriff verweigert|accès refusé/i;
 
 const BLOCKED_TEXT =
-  /enter the characters you see below|type the characters you see|are you a robot|not a robot|verify (?:that )?you are (?:a )?human|unusual traffic from your (?:computer|network)|access (?:to this page )?(?:has been |is )?denied|checking your browser|press (?:&|and) hold|complete the security check|solve the captcha|captcha/i;
+  /enter the characters you see below|type the characters you see|are you a robot|not a robot|verify (?:that )?you are (?:a )?human|unusual traffic from your (?:computer|network)|access (?:to this page )?(?:has been |is )?denied|checking your browser|press (?:&|and) hold|complete the security check|solve the captcha|captcha|the page you (?:requested|are looking for|were looking for) (?:is not available|could not be found|does not exist|cannot be found)/i;
 
 const CHALLENGE_MARKERS = [
   'g-recaptcha',

@@ -19,6 +19,17 @@ describe('robot checks and blocked pages', () => {
     expect(result.confidence).toBe(0);
   });
 
+  it.each([
+    ['Page not found', '<h1>Oops</h1><p>Sorry, the page you requested is not available.</p>'],
+    ['Shop', '<h1>Oops</h1><p>Sorry, the page you are looking for could not be found. It may be sold out.</p>'],
+    ['404 | Shop', '<h1>Gone</h1><p>This item is no longer available.</p>'],
+  ])('never reads a "not found" page served with 200 (%s) as out of stock', (title, body) => {
+    const html = `<html><head><title>${title}</title></head><body>${body}</body></html>`;
+    const result = extractProduct(html, 'https://shop.example/p/4');
+    expect(result.offer).toBeNull();
+    expect(result.source).toBe('none');
+  });
+
   it('never reads a robot check that says "unavailable" as out of stock', () => {
     const html = `<html><head><title>Robot Check</title></head><body>
       <p>Sorry, this page is currently unavailable to automated clients. Out of stock? Not a robot?</p>
