@@ -92,7 +92,7 @@ export function createV1Client(fetchImpl: FetchLike = backgroundFetch) {
       // not JSON: reported below as an unexpected answer
     }
     if (!response.ok) throw ApiError.fromResponse(response.status, body);
-    if (body === null) throw ApiError.fromResponse(502, null);
+    if (body === null) throw ApiError.notAnApi(response.status);
     return body as T;
   }
 

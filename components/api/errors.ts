@@ -25,10 +25,11 @@ export class ApiError extends Error {
   static fromResponse(status: number, body: unknown): ApiError {
     const parsed = isErrorBody(body) ? body : null;
     if (!parsed) {
+      // Not our API's error shape: most often a wrong server address (a web page, a proxy).
       return new ApiError(
         status,
         `http_${status}`,
-        `The engine answered HTTP ${status}. Retry later.`,
+        `The engine answered HTTP ${status} without an API error. If this persists, check the server address in the options.`,
       );
     }
     const { error } = parsed;
@@ -39,6 +40,15 @@ export class ApiError extends Error {
       error.param,
       parsed.request_id ?? undefined,
       error.type,
+    );
+  }
+
+  /** A successful answer that is not our API's JSON: the address points at something else. */
+  static notAnApi(status: number): ApiError {
+    return new ApiError(
+      status,
+      'not_an_api',
+      `The server answered HTTP ${status}, but not as an Intent Commerce API. Check the server address in the options.`,
     );
   }
 

@@ -30,6 +30,19 @@ function errorMessage(reply: ApiReply): string {
   return `HTTP ${reply.status}`;
 }
 
+const NOT_AN_API =
+  'answers, but not as an Intent Commerce API. Check the address: it is the base URL the server printed (e.g. http://127.0.0.1:8080).';
+
+/** The length of a payment-method list, or null when the body is not one (a web page, say). */
+function paymentMethodCount(body: string): number | null {
+  try {
+    const data = (JSON.parse(body) as { data?: unknown }).data;
+    return Array.isArray(data) ? data.length : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The background's parts, wired without any await so that `main()` can register every listener
  * synchronously: the engine host (lazy), the API caller, the notifier and the message handlers.
@@ -111,7 +124,8 @@ export function createBackground(options: BackgroundOptions = {}) {
         headers: {},
       });
       if (reply.status !== 200) return { ok: false, message: `${where}: ${errorMessage(reply)}` };
-      const methods = (JSON.parse(reply.body) as { data: unknown[] }).data.length;
+      const methods = paymentMethodCount(reply.body);
+      if (methods === null) return { ok: false, message: `${where} ${NOT_AN_API}` };
       return { ok: true, message: `${where} answers; ${methods} payment method(s) available.` };
     },
     async 'monitor.tick'(): Promise<MonitorTickReply> {

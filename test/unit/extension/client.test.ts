@@ -88,6 +88,16 @@ describe('v1 client', () => {
     });
   });
 
+  it('says the address is wrong when a 200 answer is a web page, not the API', async () => {
+    const client = createV1Client(
+      vi.fn(async () => new Response('<!doctype html><title>Dashboard</title>', { status: 200 })),
+    );
+    const error = await client.listIntents().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'not_an_api' });
+    expect((error as ApiError).message).toContain('Check the server address in the options');
+  });
+
   it('turns a missing answer into ApiError engine_unreachable', async () => {
     const client = createV1Client(async () => {
       throw new TypeError('The extension background did not answer.');

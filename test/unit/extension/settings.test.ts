@@ -103,4 +103,25 @@ describe('settings messages', () => {
       message: 'The server at https://intents.example.com: Invalid API key.',
     });
   });
+
+  it('settings.test says so when the remote address answers with a web page', async () => {
+    const bg = startBackground({
+      remoteFetch: async () =>
+        new Response('<!doctype html><title>Dashboard</title>', {
+          status: 200,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
+    stop = bg.stop;
+    await bg.send({
+      type: 'settings.set',
+      settings: { mode: 'remote', remote_base_url: 'https://dashboard.example.com' },
+      remote_api_key: 'sk_test_x',
+    });
+    const reply = SettingsTestReply.parse(await bg.send({ type: 'settings.test' }));
+    expect(reply.ok).toBe(false);
+    expect(reply.message).toContain(
+      'https://dashboard.example.com answers, but not as an Intent Commerce API',
+    );
+  });
 });
