@@ -1,8 +1,6 @@
 import type { Engine } from '../../engine/index';
 import { docsResponse } from './docs';
 
-const HEALTHY = JSON.stringify({ status: 'ok' });
-
 /**
  * The HTTP surface of the server: /healthz and /docs here, everything else to the engine's v1
  * API. A plain dispatch (not a second router) keeps the API's hot path to one Hono app.
@@ -16,7 +14,11 @@ export function createServerApp(engine: Engine) {
       const end = url.indexOf('?', start);
       const path = url.slice(start, end === -1 ? undefined : end);
       if (path === '/healthz') {
-        return new Response(HEALTHY, { headers: { 'Content-Type': 'application/json' } });
+        // Like every API answer (CONTRACT §2): a request id in the body and the header.
+        const requestId = engine.ctx.ids.next('req');
+        return new Response(JSON.stringify({ status: 'ok', request_id: requestId }), {
+          headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId },
+        });
       }
       if (path === '/docs' || path.startsWith('/docs/')) return docsResponse(path);
       return engine.fetch(request);

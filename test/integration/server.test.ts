@@ -24,7 +24,11 @@ describe('intent-server over a real HTTP port', () => {
     expect(key).toBeDefined();
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
 
-    expect((await fetch(`${first.baseUrl}/healthz`)).status).toBe(200);
+    const health = await fetch(`${first.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    const healthBody = (await health.json()) as { status: string; request_id: string };
+    expect(healthBody).toEqual({ status: 'ok', request_id: expect.stringMatching(/^req_/) });
+    expect(health.headers.get('x-request-id')).toBe(healthBody.request_id);
     const created = await fetch(`${first.baseUrl}/v1/intents`, {
       method: 'POST',
       headers,
