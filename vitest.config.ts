@@ -22,7 +22,7 @@ export default defineConfig({
         plugins: [WxtVitest()],
         test: {
           name: 'extension',
-          include: ['test/unit/extension/**/*.test.ts'],
+          include: ['test/unit/extension/**/*.test.{ts,tsx}'],
           setupFiles: ['test/unit/extension/setup.ts'],
         },
       },

@@ -13,6 +13,15 @@ export const intentTitle = (intent: Intent) =>
     ? hostOf(intent.objective.product.product_url)
     : 'Product');
 
+/**
+ * The price line before any observation. A waiting intent with none can only be waiting because
+ * its page could not be read (every other reason comes with what the page showed).
+ */
+const unobserved = (intent: Intent) =>
+  intent.status === 'waiting'
+    ? 'The page could not be read yet; it is checked again later'
+    : 'Not checked yet';
+
 /** One watched product: title, status, last price with its history, and what can be done. */
 export function IntentRow({ intent }: { intent: Intent }) {
   const history = useIntentsStore((state) => state.histories[intent.intent_id]);
@@ -37,7 +46,7 @@ export function IntentRow({ intent }: { intent: Intent }) {
         <p className="intent-price">
           {observation
             ? formatMoney(observation.price_cents, observation.currency)
-            : 'Not checked yet'}
+            : unobserved(intent)}
           {intent.conditions.max_price_cents !== undefined && (
             <span className="muted">
               {' '}

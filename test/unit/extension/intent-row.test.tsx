@@ -1,0 +1,43 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../components/stores/types';
+import { IntentRow } from '../../../entrypoints/popup/IntentRow';
+
+const intent = (status: string, observed: boolean) =>
+  ({
+    object: 'intent',
+    intent_id: 'int_1',
+    status,
+    objective: { product: { product_url: 'https://shop.example/p/1', product_title: 'Lamp' } },
+    conditions: { max_price_cents: 5000, currency: 'USD' },
+    last_observation: observed
+      ? {
+          price_cents: 4200,
+          currency: 'USD',
+          availability: 'in_stock',
+          merchant: 'shop.example',
+          observed_at: '2026-11-22T10:00:00.000Z',
+          source: 'json-ld',
+        }
+      : null,
+    latest_execution: null,
+    next_action: null,
+    receipt_id: null,
+  }) as unknown as Intent;
+
+describe('a watched product in the popup', () => {
+  it('says the page could not be read when it waits without any observation', () => {
+    const html = renderToStaticMarkup(<IntentRow intent={intent('waiting', false)} />);
+    expect(html).toContain('The page could not be read yet');
+    expect(html).not.toContain('Not checked yet');
+  });
+
+  it('says not checked yet before the first check, and the price after it', () => {
+    expect(renderToStaticMarkup(<IntentRow intent={intent('active', false)} />)).toContain(
+      'Not checked yet',
+    );
+    expect(renderToStaticMarkup(<IntentRow intent={intent('waiting', true)} />)).toContain(
+      '$42.00',
+    );
+  });
+});
