@@ -4,6 +4,20 @@ import type { ExecutionDoc } from './records';
 import type { StepDeps } from './steps';
 import type { TotalsVerdict } from './verify';
 
+const RETRY_STOCK_AFTER_MS = 60 * 60 * 1000;
+/** Refusals about stock, not price: the same price may well be bought once stock returns. */
+const STOCK_REFUSALS = new Set(['OUT_OF_STOCK', 'CHECKOUT_NOT_READY']);
+
+/** What keeps the monitor from trying the same checkout again at once (decide.ts reads it). */
+function blockFor(reason: string, intent: IntentDoc, now: number): Partial<IntentDoc> {
+  const stock = STOCK_REFUSALS.has(reason);
+  return {
+    blocked_reason: reason,
+    blocked_at_price_cents: stock ? null : (intent.last_observation?.price_cents ?? null),
+    blocked_until_ms: stock ? now + RETRY_STOCK_AFTER_MS : null,
+  };
+}
+
 /** Ends the attempt without buying and goes back to watching, remembering the price that failed. */
 export async function backToWaiting(
   deps: StepDeps,
@@ -22,8 +36,7 @@ export async function backToWaiting(
       {
         waiting_reason: reason,
         next_action: null,
-        blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
-        blocked_reason: reason,
+        ...blockFor(reason, intent, deps.ctx.clock.now()),
       },
       'abandoned',
     ),

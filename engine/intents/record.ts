@@ -32,6 +32,12 @@ export interface IntentDoc {
   blocked_at_price_cents?: number | null;
   /** Why that checkout was refused (TOTAL_ABOVE_LIMIT, USER_DECLINED…): the reason while blocked. */
   blocked_reason?: string | null;
+  /**
+   * Until when a checkout refused for stock (the page said in stock, the merchant did not) is not
+   * tried again, whatever the page says: a stale page must not start a checkout every check, and
+   * stock that really returns must still be bought. Null otherwise.
+   */
+  blocked_until_ms?: number | null;
   /** Reason of the last intent.waiting event, to emit a new one only when it changes. */
   waiting_reason: string | null;
   /** The watch (URL + mode) the monitor checks for this intent; null once terminal. */

@@ -44,12 +44,14 @@ export function decide(
   if (verdict.holds) {
     const blocked = intent.blocked_at_price_cents;
     // A checkout refused this price (over a limit once shipping and tax were added): wait for less.
-    if (
+    const priceBlocked =
       blocked !== null &&
       blocked !== undefined &&
       observation.price_cents !== null &&
-      observation.price_cents >= blocked
-    ) {
+      observation.price_cents >= blocked;
+    // A checkout refused for stock: try again only after a while, whatever the page says.
+    const stockBlocked = (intent.blocked_until_ms ?? 0) > now;
+    if (priceBlocked || stockBlocked) {
       // Still blocked: the reason is the refusal's, said again only if another replaced it.
       return waitingFor(
         intent,
@@ -66,6 +68,7 @@ export function decide(
         waiting_reason: null,
         blocked_at_price_cents: null,
         blocked_reason: null,
+        blocked_until_ms: null,
         last_observation: observation,
         latest_execution: {
           attempt,

@@ -182,6 +182,35 @@ describe('execution edges', () => {
     expect(ordersOf(world, 'edge-w')).toHaveLength(0);
   });
 
+  it('a checkout refused for stock is not retried at every check, and stock that returns is bought', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-s', { price_cents: 9_000 });
+    const id = (await call(world, 'POST', '/v1/intents', sandboxPurchase('edge-s'))).body
+      .intent_id as string;
+    // The page said in stock; by the time the checkout opens, the merchant has none.
+    let soldOut = true;
+    world.onRequest = async ({ url, method }) => {
+      if (soldOut && method === 'POST' && url.endsWith('/checkout_sessions'))
+        await setProduct(world, 'edge-s', { availability: 'out_of_stock' });
+    };
+    await settle(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('waiting');
+    soldOut = false;
+    await setProduct(world, 'edge-s', { availability: 'in_stock' });
+    const round = async (ms: number) => {
+      world.clock.advance(ms);
+      await settle(world);
+    };
+    await round(61_000);
+    const attempts = async () =>
+      (await eventsOf(world, id)).filter((event) => event.type === 'intent.executing').length;
+    expect(await attempts()).toBe(1); // the same page a minute later does not start another checkout
+    await round(60 * 60_000);
+    expect(await attempts()).toBe(2);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('succeeded');
+    expect(ordersOf(world, 'edge-s')).toHaveLength(1);
+  });
+
   it('a receipt states the checks as charged when the merchant repriced at complete', async () => {
     const world = await newWorld();
     await setProduct(world, 'edge-r', { price_cents: 9_900 });
