@@ -123,7 +123,8 @@ function sameDocument(a: string | null, b: string | null): boolean {
 
 /**
  * The page's product among schema.org nodes: a ProductGroup (with its variants), else the
- * product whose URL is the page's, else variants sharing a group, else the first product.
+ * product whose URL is the page's, else variants sharing a group, else the one product the page
+ * title names, else the first product.
  */
 export function chooseProduct(
   nodes: SchemaNode[],
@@ -155,6 +156,22 @@ export function chooseProduct(
     const synthetic: SchemaNode = { '@type': 'ProductGroup', name: parent?.name ?? null };
     return productData(synthetic, siblings, source, page, resolve);
   }
-  const first = standalone[0];
-  return first ? productData(first, [], source, page, resolve) : null;
+  const chosen =
+    standalone.length > 1 ? (namedInTitle(standalone, page) ?? standalone[0]) : standalone[0];
+  return chosen ? productData(chosen, [], source, page, resolve) : null;
+}
+
+/**
+ * The product whose name the page title carries; of several, the one with the longest name if
+ * it is the only one that long ("Lamp Shade Deluxe" over the "Lamp" accessory listed with it).
+ */
+function namedInTitle(products: SchemaNode[], page: PageContext): SchemaNode | null {
+  const title = page.titleTag?.toLowerCase();
+  if (!title) return null;
+  const named = products
+    .map((node) => ({ node, name: textOfKey(node, 'name')?.toLowerCase().trim() ?? '' }))
+    .filter(({ name }) => name.length > 0 && title.includes(name))
+    .sort((a, b) => b.name.length - a.name.length);
+  const [longest, next] = named;
+  return longest && (!next || next.name.length < longest.name.length) ? longest.node : null;
 }

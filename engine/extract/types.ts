@@ -68,4 +68,6 @@ export interface PageContext {
   pageUrl: string;
   canonicalUrl: string | null;
   locale: string | undefined;
+  /** The page's <title>: tells the page's product from others listed beside it. */
+  titleTag?: string | null;
 }

@@ -83,6 +83,21 @@ describe('extraction trusts the page only where it may', () => {
     expect(result.offer?.price_cents ?? null).toBeNull();
   });
 
+  it('takes the product the page title names, not an accessory listed before it', () => {
+    const node = (name: string, price: string, availability: string) => ({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      offers: { '@type': 'Offer', price, priceCurrency: 'USD', availability },
+    });
+    const html = `<!doctype html><html><head><title>Lamp Shade Deluxe | Shop</title>${jsonLd([
+      node('Lamp', '5.00', 'https://schema.org/InStock'),
+      node('Lamp Shade Deluxe', '500.00', 'https://schema.org/OutOfStock'),
+    ])}</head><body><h1>Lamp Shade Deluxe</h1></body></html>`;
+    const result = extractProduct(html, 'https://shop.example/lamp-shade');
+    expect(result.offer).toMatchObject({ price_cents: 50_000, availability: 'out_of_stock' });
+  });
+
   it.each([
     ['From $19.99', null],
     ['$19.99 – $99.99', null],
