@@ -7,6 +7,7 @@ import { merchantKeyOf, type ExecutionDoc } from './records';
 import { begin, OUT_OF_STOCK_CODES, type StepDeps, type StepResult } from './steps';
 import { succeed } from './succeed';
 import { verifyTotals } from './verify';
+import { isoTime } from '../util/time';
 
 /** Marks the complete call in flight, unless the intent moved on or expired meanwhile. */
 async function claimCompletion(
@@ -17,7 +18,9 @@ async function claimCompletion(
     const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
     if (!intent || intent.status !== 'executing') return 'stop';
     if (expired(intent, deps.ctx.clock.now())) return 'expired';
-    await saveExecution(tx, deps.ctx, { ...exec, completing: true });
+    // Claimed again after a crash: the first claim's time is when a charge could have been made.
+    const claimedAt = (exec.completing && exec.completing_at) || isoTime(deps.ctx.clock.now());
+    await saveExecution(tx, deps.ctx, { ...exec, completing: true, completing_at: claimedAt });
     return 'go';
   });
 }
@@ -83,7 +86,7 @@ function succeedCharged(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc, c
   const done = { ...exec, checkout: { ...exec.checkout!, ...charged } };
   if (charged.lines.length === 0) return succeed(deps, done, intent);
   const merchant = exec.merchant ?? deps.connector!.merchantId;
-  const claimedAt = Date.parse(exec.updated_at);
+  const claimedAt = Date.parse(exec.completing_at ?? exec.updated_at);
   const { checks } = verifyTotals(intent, merchant, charged, exec.quantity, claimedAt);
   return succeed(deps, done, intent, checks);
 }
@@ -115,7 +118,21 @@ async function refusedOnRecheck(
   intent: IntentDoc,
 ): Promise<boolean> {
   const connector = deps.connector!;
-  const current = await deps.retrying(exec, () => connector.getCheckout(exec.checkout!.id));
+  // Expiry first: it needs no merchant, and an unreachable merchant must not keep an expired
+  // intent executing. Nothing can have been charged yet, so ending here is safe.
+  if (expired(intent, deps.ctx.clock.now())) {
+    await expireAttempt(deps, exec, intent);
+    return true;
+  }
+  let current: Checkout;
+  try {
+    current = await deps.retrying(exec, () => connector.getCheckout(exec.checkout!.id));
+  } catch (error) {
+    // Unknown (unreachable): read again later. Refused (the session is gone): nothing to pay.
+    if (!(error instanceof MerchantError) || error.outcome === 'unknown') throw error;
+    await failAttempt(deps, exec, error.code, error.message);
+    return true;
+  }
   const now = deps.ctx.clock.now();
   const verdict = verifyTotals(intent, connector.merchantId, current, exec.quantity, now);
   if (verdict.ok) return false;

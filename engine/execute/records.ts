@@ -47,6 +47,8 @@ export interface ExecutionDoc {
   retries: number;
   /** The complete call is in flight: cancel is refused until it is known whether it charged. */
   completing: boolean;
+  /** When the complete call was claimed: the moment a charge, if any, was made. */
+  completing_at?: string | null;
   last_error: { code: string; message: string } | null;
   created_at: string;
   updated_at: string;

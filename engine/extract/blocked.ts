@@ -6,7 +6,11 @@
 import { attr, findElements, nameTokens, textOf, type Document } from './dom';
 
 const BLOCKED_TITLE =
-  /robot check|captcha|access denied|page not found|\bnot found\b|^\s*404\b|\b404 error\b|seite nicht gefunden|page introuvable|página no encontrada|pagina non trovata|pagina niet gevonden|attention required|just a moment|are you a (?:robot|human)|security check|verify you are (?:a )?human|pardon our interruption|request blocked|unusual traffic|bot (?:check|detection)|zugriff verweigert|accès refusé/i;
+  /robot check|captcha|access denied|attention required|just a moment|are you a (?:robot|human)|security check|verify you are (?:a )?human|pardon our interruption|request blocked|unusual traffic|bot (?:check|detection)|zugriff verweigert|accès refusé/i;
+
+/** "Not found" pages served with 200; only short pages, so a book titled "… Not Found" is read. */
+const NOT_FOUND_TITLE =
+  /page not found|^\s*404\b|\b404 error\b|seite nicht gefunden|page introuvable|página no encontrada|pagina non trovata|pagina niet gevonden/i;
 
 const BLOCKED_TEXT =
   /enter the characters you see below|type the characters you see|are you a robot|not a robot|verify (?:that )?you are (?:a )?human|unusual traffic from your (?:computer|network)|access (?:to this page )?(?:has been |is )?denied|checking your browser|press (?:&|and) hold|complete the security check|solve the captcha|captcha|the page you (?:requested|are looking for|were looking for) (?:is not available|could not be found|does not exist|cannot be found)/i;
@@ -24,7 +28,7 @@ export function isBlockedPage(doc: Document, titleTag: string | null): boolean {
   if (titleTag && BLOCKED_TITLE.test(titleTag)) return true;
   const text = textOf(doc);
   if (text.length > 4_000) return false;
-  if (BLOCKED_TEXT.test(text)) return true;
+  if ((titleTag && NOT_FOUND_TITLE.test(titleTag)) || BLOCKED_TEXT.test(text)) return true;
   return (
     findElements(
       doc,

@@ -52,6 +52,8 @@ interface Candidate {
   regular: boolean;
   price: ParsedPrice | null;
   labelledList: ParsedPrice | null;
+  /** Shows a range (`$19.99 – $99.99`): neither it nor any element inside it is the price. */
+  range?: boolean;
 }
 
 export interface TextPrices {
@@ -94,7 +96,7 @@ function readCandidate(
   el: Element,
   list: boolean,
   hint: CurrencyHint,
-): Pick<Candidate, 'price' | 'labelledList'> {
+): Pick<Candidate, 'price' | 'labelledList' | 'range'> {
   const text = textOf(el, (child) => !list && isStrongList(child));
   const amount = attr(el, 'data-price-amount');
   if (amount !== null) {
@@ -110,7 +112,8 @@ function readCandidate(
     prevEnd = token.end;
     if (token.perUnit || FROM_OR_INSTALMENT.test(gap)) continue;
     // `$19.99 – $99.99`: a range across variants is no price.
-    if (price && token.marked && RANGE_GAP.test(gap)) return { price: null, labelledList };
+    if (price && token.marked && RANGE_GAP.test(gap))
+      return { price: null, labelledList, range: true };
     const found = { amount_minor: token.amount_minor, currency: token.currency };
     if (!token.marked) unmarked ??= found;
     else if (!list && LIST_LABEL.test(gap)) labelledList ??= found;
@@ -161,7 +164,10 @@ function candidatesOf(doc: Document, hint: CurrencyHint): Candidate[] {
 }
 
 export function findTextPrices(doc: Document, hint: CurrencyHint): TextPrices {
-  const candidates = candidatesOf(doc, hint);
+  const all = candidatesOf(doc, hint);
+  // WooCommerce shows a range as two `.amount` elements inside one `.price`: neither end counts.
+  const ranges = all.filter((c) => c.range);
+  const candidates = all.filter((c) => !ranges.some((r) => isWithin(c.el, r.el)));
   const first = candidates
     .filter((c) => !c.list && c.price)
     .sort((a, b) => a.tier - b.tier || Number(a.regular) - Number(b.regular))[0];

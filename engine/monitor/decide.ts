@@ -55,7 +55,8 @@ export function decide(
       // Still blocked: the reason is the refusal's, said again only if another replaced it.
       return waitingFor(
         intent,
-        intent.blocked_reason ?? 'PRICE_ABOVE_LIMIT',
+        // Blocks recorded before blocked_reason existed keep the reason they were waiting with.
+        intent.blocked_reason ?? intent.waiting_reason ?? 'PRICE_ABOVE_LIMIT',
         observationData(observation),
         { last_observation: observation },
       );

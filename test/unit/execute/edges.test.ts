@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSandboxMerchant } from '../../../server/sandbox-merchant/index';
 import {
   call,
   crashAndRestart,
@@ -37,7 +38,7 @@ async function eventsOf(world: World, intentId: string) {
 const eventTypes = async (world: World, intentId: string) =>
   (await eventsOf(world, intentId)).map((event) => event.type);
 
-async function expiringPurchase(world: World, sku: string) {
+async function expiringPurchase(world: World, sku: string, card = 'pm_card_visa') {
   await setProduct(world, sku, { price_cents: 10_000 });
   const expiresAt = new Date(world.clock.now() + 5 * MINUTE).toISOString();
   const res = await call(
@@ -46,6 +47,7 @@ async function expiringPurchase(world: World, sku: string) {
     '/v1/intents',
     sandboxPurchase(sku, {
       guardrails: { allowed_merchants: ['127.0.0.1'], expires_at: expiresAt },
+      payment: { payment_method_id: card, max_charge_cents: 15_000 },
     }),
   );
   expect(res.status).toBe(201);
@@ -209,6 +211,92 @@ describe('execution edges', () => {
     expect(await attempts()).toBe(2);
     expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('succeeded');
     expect(ordersOf(world, 'edge-s')).toHaveLength(1);
+  });
+
+  it('a session the merchant forgot after the bank answered ends the attempt, never stuck executing', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-g', { price_cents: 9_000 });
+    const body = sandboxPurchase('edge-g', {
+      payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
+    });
+    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
+    await settle(world);
+    let answered = false;
+    world.onRequest = async ({ url, method }) => {
+      if (url.includes('/_acs/') && method === 'POST') answered = true;
+      // The merchant restarts between the bank's answer and our re-check: the session is gone.
+      else if (answered && url.includes('/checkout_sessions/'))
+        world.sandbox = createSandboxMerchant({ now: world.clock.now, baseUrl: SANDBOX });
+    };
+    await call(world, 'POST', `/v1/intents/${id}/resume`, {
+      user_action: { type: 'otp', completed: true, code: '000000' },
+    });
+    await world.engine.executor.idle();
+    const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
+    expect(intent.status).toBe('failed');
+    expect(ordersOf(world, 'edge-g')).toHaveLength(0);
+  });
+
+  it('an intent past expires_at expires after the bank answered, even if the merchant cannot be reached', async () => {
+    const world = await newWorld();
+    const id = await expiringPurchase(world, 'edge-h', 'pm_card_otp_required');
+    await settle(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe(
+      'requires_user_action',
+    );
+    await call(world, 'POST', `/v1/intents/${id}/resume`, {
+      user_action: { type: 'otp', completed: true, code: '000000' },
+    });
+    // The resumed attempt has not run yet when the process dies; it recovers after expiry with
+    // the merchant unreachable.
+    world.clock.advance(6 * MINUTE);
+    world.onRequest = () => {
+      throw new Error('connection refused');
+    };
+    await crashAndRestart(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('expired');
+    expect(ordersOf(world, 'edge-h')).toHaveLength(0);
+  });
+
+  it("a receipt's expiry check is as of the paying call, even after restarts without the merchant", async () => {
+    const world = await newWorld({ failpoint: crashOnceAt('complete_checkout:after_call') });
+    const id = await expiringPurchase(world, 'edge-i');
+    await settle(world).catch(() => {});
+    world.clock.advance(6 * MINUTE);
+    await crashAndRestart(world, { sandboxConnector: false });
+    await crashAndRestart(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('succeeded');
+    const receipt = (await call(world, 'GET', `/v1/intents/${id}/receipt`)).body;
+    const expiry = receipt.guardrails_checked.find(
+      (check: { name: string }) => check.name === 'expires_at',
+    );
+    expect(expiry).toMatchObject({ actual: '2026-11-22T10:00:00.000Z', passed: true });
+  });
+
+  it('a block recorded before blocked_reason existed keeps its reason (no relabelling event)', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'edge-j', { price_cents: 10_000 });
+    const body = sandboxPurchase('edge-j', {
+      payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 10_100 },
+    });
+    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
+    await settle(world); // tax and shipping push the total over max_charge_cents
+    await world.store.transact(async (tx) => {
+      const {
+        blocked_reason: _reason,
+        blocked_until_ms: _until,
+        ...older
+      } = (await tx.get('intents', id))!;
+      await tx.put('intents', older);
+    });
+    for (let i = 0; i < 2; i++) {
+      world.clock.advance(61_000);
+      await settle(world);
+    }
+    const reasons = (await eventsOf(world, id))
+      .filter((event) => event.type === 'intent.waiting')
+      .map((event) => event.data.reason);
+    expect(reasons).toEqual(['TOTAL_ABOVE_LIMIT']);
   });
 
   it('a receipt states the checks as charged when the merchant repriced at complete', async () => {

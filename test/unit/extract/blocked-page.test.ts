@@ -21,7 +21,10 @@ describe('robot checks and blocked pages', () => {
 
   it.each([
     ['Page not found', '<h1>Oops</h1><p>Sorry, the page you requested is not available.</p>'],
-    ['Shop', '<h1>Oops</h1><p>Sorry, the page you are looking for could not be found. It may be sold out.</p>'],
+    [
+      'Shop',
+      '<h1>Oops</h1><p>Sorry, the page you are looking for could not be found. It may be sold out.</p>',
+    ],
     ['404 | Shop', '<h1>Gone</h1><p>This item is no longer available.</p>'],
   ])('never reads a "not found" page served with 200 (%s) as out of stock', (title, body) => {
     const html = `<html><head><title>${title}</title></head><body>${body}</body></html>`;

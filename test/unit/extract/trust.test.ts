@@ -109,6 +109,19 @@ describe('extraction trusts the page only where it may', () => {
     );
   });
 
+  it('reads no price from a WooCommerce range (each end in its own .amount)', () => {
+    const html = page(
+      '<h1>Lamp</h1><p class="price"><span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>19.99</bdi></span> &ndash; <span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">$</span>99.99</bdi></span></p>',
+    );
+    expect(extractProduct(html, 'https://shop.example/lamp').offer?.price_cents ?? null).toBeNull();
+  });
+
+  it('reads a product whose title says "Not Found" like any other', () => {
+    const html = `<html><head><title>Lost and Not Found (Hardcover) | Books</title></head><body>
+      <h1>Lost and Not Found</h1><div class="price">$25.00</div><p>In stock</p></body></html>`;
+    expect(extractProduct(html, 'https://books.example/lost').offer?.price_cents).toBe(2500);
+  });
+
   it('does not take an instalment for the price', () => {
     const html = page(
       '<h1>Lamp</h1><p class="price-note">or 4 payments of $25.00</p><span class="product-price">$100.00</span>',
