@@ -1,4 +1,4 @@
-import Dexie, { type Table, type Transaction } from 'dexie';
+import Dexie, { cmp, type Table, type Transaction } from 'dexie';
 import type { Doc, IndexValue, Query, Store, StoreReader, StoreTx, TableDef } from '../ports';
 
 export interface DexieStoreOptions {
@@ -48,6 +48,9 @@ export function createDexieStore(
       const fields = schema[name]?.indexes[query.index];
       if (!fields) throw new Error(`Unknown index ${name}.${query.index}`);
       const [lower, upper, lowerOpen, upperOpen] = bounds(fields, query);
+      // An empty range (`gt: 5, lt: 5`): IndexedDB refuses to build it; there is nothing in it.
+      const order = cmp(lower, upper);
+      if (order > 0 || (order === 0 && (lowerOpen || upperOpen))) return [];
       let collection = tableOf(name)
         .where(keyPath(fields))
         .between(lower, upper, !lowerOpen, !upperOpen);
@@ -95,9 +98,10 @@ function bounds(fields: readonly string[], query: Query): [Key, Key, boolean, bo
   const { prefix, range = {} } = query;
   const rest = fields.length - prefix.length;
   const pad = (value: unknown, filler: unknown) => {
-    const tail = Array.from(
-      { length: Math.max(0, rest - (value === undefined ? 0 : 1)) },
-      () => filler,
+    // A fresh filler each time: IndexedDB refuses a key holding the same array object twice
+    // (Dexie.maxKey is the array [[]] where array keys are supported).
+    const tail = Array.from({ length: Math.max(0, rest - (value === undefined ? 0 : 1)) }, () =>
+      structuredClone(filler),
     );
     const parts = [...prefix, ...(value === undefined ? [] : [value]), ...tail];
     return (fields.length === 1 ? parts[0] : parts) as Key;

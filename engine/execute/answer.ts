@@ -8,7 +8,7 @@ import type { StoreTx } from '../ports';
 import type { Executor } from './executor';
 import { endAttempt, recordStep, releaseCheckout, saveExecution } from './outcomes';
 import { latestExecution, summaryOf, type ExecutionDoc } from './records';
-import { backToWaiting, failAttempt } from './endings';
+import { backToWaitingIn, failAttempt, failAttemptIn } from './endings';
 import { succeed } from './succeed';
 
 export const MAX_WRONG_CODES = 5;
@@ -50,9 +50,19 @@ export async function answerUserAction<T>(
     );
   }
   const deps = executor.depsFor(exec);
+  // An answer that ends the attempt commits with the API's stored response (CONTRACT §5): one
+  // transaction, so that a retry with the same key replays it. The session is freed after.
+  const endWith = async (end: (tx: StoreTx) => Promise<unknown>) => {
+    const result = await ctx.store.transact(async (tx) => {
+      await end(tx);
+      return finish(tx, (await tx.get<IntentDoc>('intents', intentId))!);
+    });
+    await releaseCheckout(deps.connector, exec);
+    return result;
+  };
   if (!action.completed) {
-    await deps.ctx.store.transact(async (tx) => {
-      await endAttempt(
+    return endWith((tx) =>
+      endAttempt(
         tx,
         ctx,
         exec,
@@ -65,10 +75,8 @@ export async function answerUserAction<T>(
           blocked_reason: 'USER_DECLINED',
         },
         'declined',
-      );
-    });
-    await releaseCheckout(deps.connector, exec);
-    return finishWith(ctx, intentId, finish);
+      ),
+    );
   }
   if (exec.step === 'confirm') return confirmAssisted(ctx, executor, exec, intent, input, finish);
   if (action.type === 'otp' && !action.code) {
@@ -88,26 +96,23 @@ export async function answerUserAction<T>(
     case 'incorrect':
       return wrongCode(ctx, deps, exec, answer.attemptsRemaining);
     case 'locked':
-      await failAttempt(
-        deps,
-        exec,
-        'authentication_locked',
-        'Too many wrong codes: the bank locked this payment.',
+      return endWith((tx) =>
+        failAttemptIn(
+          tx,
+          ctx,
+          exec,
+          'authentication_locked',
+          'Too many wrong codes: the bank locked this payment.',
+        ),
       );
-      return finishWith(ctx, intentId, finish);
     case 'denied':
-      await backToWaiting(deps, exec, intent, 'USER_DECLINED', { code: 'authentication_denied' });
-      return finishWith(ctx, intentId, finish);
+      return endWith((tx) =>
+        backToWaitingIn(tx, ctx, exec, intent, 'USER_DECLINED', { code: 'authentication_denied' }),
+      );
     case 'expired':
       // The challenge lapsed: complete again (a new key) and the bank issues a fresh one.
       return resumeWith(ctx, executor, exec, { authentication: null }, finish);
   }
-}
-
-async function finishWith<T>(ctx: EngineContext, intentId: string, finish: Finish<T>): Promise<T> {
-  return ctx.store.transact(async (tx) =>
-    finish(tx, (await tx.get<IntentDoc>('intents', intentId))!),
-  );
 }
 
 async function resumeWith<T>(
@@ -229,12 +234,17 @@ async function confirmAssisted<T>(
       permalink_url: null,
     } as { id: string; permalink_url: string | null },
   };
+  let result: T | undefined;
   await succeed(
     executor.depsFor(exec),
     { ...exec, checkout, merchant: exec.merchant ?? 'unknown' },
     intent,
     [],
     true,
+    // The success and the API's stored response commit together (CONTRACT §5).
+    async (tx) => {
+      result = await finish(tx, (await tx.get<IntentDoc>('intents', intent.intent_id))!);
+    },
   );
-  return finishWith(ctx, intent.intent_id, finish);
+  return result!;
 }

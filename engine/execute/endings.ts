@@ -1,4 +1,6 @@
+import type { EngineContext } from '../context';
 import type { IntentDoc } from '../intents/record';
+import type { StoreTx } from '../ports';
 import { endAttempt, releaseCheckout } from './outcomes';
 import type { ExecutionDoc } from './records';
 import type { StepDeps } from './steps';
@@ -18,7 +20,27 @@ function blockFor(reason: string, intent: IntentDoc, now: number): Partial<Inten
   };
 }
 
-/** Ends the attempt without buying and goes back to watching, remembering the price that failed. */
+/** Ends the attempt without buying and goes back to watching (in the caller's transaction). */
+export function backToWaitingIn(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  intent: IntentDoc,
+  reason: string,
+  data: Record<string, unknown> = {},
+) {
+  return endAttempt(
+    tx,
+    ctx,
+    exec,
+    'return_to_waiting',
+    { reason, attempt: exec.attempt, ...data },
+    { waiting_reason: reason, next_action: null, ...blockFor(reason, intent, ctx.clock.now()) },
+    'abandoned',
+  );
+}
+
+/** Ends the attempt without buying and goes back to watching, remembering what was refused. */
 export async function backToWaiting(
   deps: StepDeps,
   exec: ExecutionDoc,
@@ -26,22 +48,27 @@ export async function backToWaiting(
   reason: string,
   data: Record<string, unknown> = {},
 ) {
-  await deps.ctx.store.transact((tx) =>
-    endAttempt(
-      tx,
-      deps.ctx,
-      exec,
-      'return_to_waiting',
-      { reason, attempt: exec.attempt, ...data },
-      {
-        waiting_reason: reason,
-        next_action: null,
-        ...blockFor(reason, intent, deps.ctx.clock.now()),
-      },
-      'abandoned',
-    ),
-  );
+  await deps.ctx.store.transact((tx) => backToWaitingIn(tx, deps.ctx, exec, intent, reason, data));
   await releaseCheckout(deps.connector, exec);
+}
+
+/** Fails the attempt and the intent (in the caller's transaction). */
+export function failAttemptIn(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  code: string,
+  message: string,
+) {
+  return endAttempt(
+    tx,
+    ctx,
+    { ...exec, last_error: { code, message } },
+    'fail',
+    { code, message, attempt: exec.attempt },
+    { next_action: null },
+    'failed',
+  );
 }
 
 export async function failAttempt(
@@ -50,18 +77,7 @@ export async function failAttempt(
   code: string,
   message: string,
 ) {
-  const withError = { ...exec, last_error: { code, message } };
-  await deps.ctx.store.transact((tx) =>
-    endAttempt(
-      tx,
-      deps.ctx,
-      withError,
-      'fail',
-      { code, message, attempt: exec.attempt },
-      { next_action: null },
-      'failed',
-    ),
-  );
+  await deps.ctx.store.transact((tx) => failAttemptIn(tx, deps.ctx, exec, code, message));
   await releaseCheckout(deps.connector, exec);
 }
 

@@ -7,6 +7,7 @@ import { endAttempt, recordStep } from './outcomes';
 import type { ExecutionDoc } from './records';
 import type { StepDeps, StepResult } from './steps';
 import type { GuardrailCheck } from './verify';
+import type { StoreTx } from '../ports';
 
 /**
  * Records the order: receipt, step event and intent.succeeded in one transaction. `confirmed`
@@ -18,6 +19,8 @@ export async function succeed(
   intent: IntentDoc,
   guardrails?: GuardrailCheck[],
   confirmed = false,
+  /** More writes for the same transaction (the resume call's stored response). */
+  alsoIn?: (tx: StoreTx) => Promise<void>,
 ): Promise<StepResult> {
   const receiptId = deps.ctx.ids.next('rcpt');
   const checkout = exec.checkout!;
@@ -66,6 +69,7 @@ export async function succeed(
       { receipt_id: receiptId, next_action: null },
       'succeeded',
     );
+    await alsoIn?.(tx);
   });
   return true;
 }

@@ -291,6 +291,37 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
         expect(ids(await store.query('items', { index: 'by_due', prefix: [20] }))).toEqual(['k3']);
       });
 
+      it('finds nothing in an empty range (equal exclusive bounds), without failing', async () => {
+        expect(
+          await store.query('items', { index: 'by_due', prefix: [], range: { gt: 20, lt: 20 } }),
+        ).toEqual([]);
+        expect(
+          await store.query('items', {
+            index: 'by_owner',
+            prefix: ['o1'],
+            range: { gt: 'k2', lte: 'k2' },
+          }),
+        ).toEqual([]);
+        expect(
+          await store.query('items', { index: 'by_due', prefix: [], range: { gt: 30, lt: 10 } }),
+        ).toEqual([]);
+      });
+
+      it('queries a prefix that leaves two fields of a compound index open', async () => {
+        expect(ids(await store.query('items', { index: 'by_owner_kind', prefix: ['o1'] }))).toEqual(
+          ['k1', 'k4', 'k2', 'k5'],
+        );
+        expect(
+          ids(
+            await store.query('items', {
+              index: 'by_owner_kind',
+              prefix: ['o1'],
+              range: { gt: 'a' },
+            }),
+          ),
+        ).toEqual(['k2', 'k5']);
+      });
+
       it('finds nothing for an unknown prefix', async () => {
         expect(await store.query('items', { index: 'by_owner', prefix: ['zzz'] })).toEqual([]);
       });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxMerchant } from '../../../server/sandbox-merchant/index';
+import type { Store } from '../../../engine/index';
 import {
+  boot,
   call,
   crashAndRestart,
   newWorld,
@@ -297,6 +299,60 @@ describe('execution edges', () => {
       .filter((event) => event.type === 'intent.waiting')
       .map((event) => event.data.reason);
     expect(reasons).toEqual(['TOTAL_ABOVE_LIMIT']);
+  });
+
+  it('a declined resume commits with its idempotent answer: a crash before it leaves nothing half-done', async () => {
+    const world = await newWorld();
+    let failIdempotencyWrite = false;
+    const inner = world.store;
+    // The process "dies" right before the idempotency record is written.
+    const failing: Store = {
+      ...inner,
+      transact: (work) =>
+        inner.transact((tx) =>
+          work({
+            ...tx,
+            put: async (table, doc) => {
+              if (failIdempotencyWrite && table === 'idempotency') {
+                failIdempotencyWrite = false;
+                throw new Error('crash before the idempotency record');
+              }
+              return tx.put(table, doc);
+            },
+          }),
+        ),
+    };
+    world.store = failing;
+    world.alive.value = false;
+    boot(world);
+    await setProduct(world, 'edge-k', { price_cents: 9_000 });
+    const body = sandboxPurchase('edge-k', {
+      payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
+    });
+    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
+    await settle(world);
+    const decline = () =>
+      world.engine.fetch(
+        new Request(`http://engine/v1/intents/${id}/resume`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${world.key}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': 'decline-1',
+          },
+          body: JSON.stringify({ user_action: { type: 'otp', completed: false } }),
+        }),
+      );
+    failIdempotencyWrite = true;
+    expect((await decline()).status).toBe(500);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe(
+      'requires_user_action',
+    );
+    const retry = await decline();
+    expect(retry.status).toBe(200);
+    expect(((await retry.json()) as { status: string }).status).toBe('waiting');
+    const replay = await decline();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('a receipt states the checks as charged when the merchant repriced at complete', async () => {
