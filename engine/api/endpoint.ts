@@ -10,10 +10,11 @@ import { parseWith } from './zod-issues';
 type Schema = z.ZodType;
 type Infer<S> = S extends Schema ? z.infer<S> : undefined;
 
-/** Errors every authenticated endpoint can answer with. */
+/** Errors every authenticated endpoint can answer with (any may get an unknown query parameter). */
 const COMMON_ERRORS: ErrorCode[] = [
   'authentication_required',
   'invalid_api_key',
+  'parameter_unknown',
   'rate_limited',
   'internal_error',
 ];
