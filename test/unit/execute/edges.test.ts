@@ -37,6 +37,22 @@ async function eventsOf(world: World, intentId: string) {
   return res.body.events as Array<{ type: string; data: Record<string, unknown> }>;
 }
 
+/** A purchase with the OTP test card, checked once: it now waits for the code. */
+async function awaitingOtp(world: World, sku: string) {
+  await setProduct(world, sku, { price_cents: 9_000 });
+  const body = sandboxPurchase(sku, {
+    payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
+  });
+  const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
+  await settle(world);
+  return id;
+}
+
+const waitingReasons = async (world: World, intentId: string) =>
+  (await eventsOf(world, intentId))
+    .filter((event) => event.type === 'intent.waiting')
+    .map((event) => event.data.reason);
+
 const eventTypes = async (world: World, intentId: string) =>
   (await eventsOf(world, intentId)).map((event) => event.type);
 
@@ -151,19 +167,13 @@ describe('execution edges', () => {
 
     const intent = (await call(world, 'GET', `/v1/intents/${id}`)).body;
     expect(intent.status).toBe('waiting');
-    const waiting = (await eventsOf(world, id)).filter((event) => event.type === 'intent.waiting');
-    expect(waiting.at(-1)?.data.reason).toBe('PRICE_ABOVE_LIMIT');
+    expect((await waitingReasons(world, id)).at(-1)).toBe('PRICE_ABOVE_LIMIT');
     expect(ordersOf(world, 'edge-b')).toHaveLength(0);
   });
 
   it('a declined price that returns after a stock-out says USER_DECLINED again, and buys nothing', async () => {
     const world = await newWorld();
-    await setProduct(world, 'edge-w', { price_cents: 9_000 });
-    const body = sandboxPurchase('edge-w', {
-      payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
-    });
-    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
-    await settle(world);
+    const id = await awaitingOtp(world, 'edge-w');
     const declined = await call(world, 'POST', `/v1/intents/${id}/resume`, {
       user_action: { type: 'otp', completed: false },
     });
@@ -178,9 +188,7 @@ describe('execution edges', () => {
     await round();
     await round();
 
-    const reasons = (await eventsOf(world, id))
-      .filter((event) => event.type === 'intent.waiting')
-      .map((event) => event.data.reason);
+    const reasons = await waitingReasons(world, id);
     expect(reasons).toEqual(['USER_DECLINED', 'OUT_OF_STOCK', 'USER_DECLINED']);
     expect((await call(world, 'GET', `/v1/intents/${id}`)).body.status).toBe('waiting');
     expect(ordersOf(world, 'edge-w')).toHaveLength(0);
@@ -217,12 +225,7 @@ describe('execution edges', () => {
 
   it('a session the merchant forgot after the bank answered ends the attempt, never stuck executing', async () => {
     const world = await newWorld();
-    await setProduct(world, 'edge-g', { price_cents: 9_000 });
-    const body = sandboxPurchase('edge-g', {
-      payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
-    });
-    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
-    await settle(world);
+    const id = await awaitingOtp(world, 'edge-g');
     let answered = false;
     world.onRequest = async ({ url, method }) => {
       if (url.includes('/_acs/') && method === 'POST') answered = true;
@@ -295,9 +298,7 @@ describe('execution edges', () => {
       world.clock.advance(61_000);
       await settle(world);
     }
-    const reasons = (await eventsOf(world, id))
-      .filter((event) => event.type === 'intent.waiting')
-      .map((event) => event.data.reason);
+    const reasons = await waitingReasons(world, id);
     expect(reasons).toEqual(['TOTAL_ABOVE_LIMIT']);
   });
 
@@ -325,12 +326,7 @@ describe('execution edges', () => {
     world.store = failing;
     world.alive.value = false;
     boot(world);
-    await setProduct(world, 'edge-k', { price_cents: 9_000 });
-    const body = sandboxPurchase('edge-k', {
-      payment: { payment_method_id: 'pm_card_otp_required', max_charge_cents: 15_000 },
-    });
-    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
-    await settle(world);
+    const id = await awaitingOtp(world, 'edge-k');
     const decline = () =>
       world.engine.fetch(
         new Request(`http://engine/v1/intents/${id}/resume`, {
