@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVAILABILITIES, EXTRACTION_SOURCES } from '../engine/vocabulary';
-import type { Availability as EngineAvailability } from '../engine/intents/record-schema';
+import type { Availability as EngineAvailability } from '../engine/vocabulary';
 import type { Extraction as EngineExtraction } from '../engine/extract/types';
 
 /**

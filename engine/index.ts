@@ -1,6 +1,7 @@
 /** The only import path into the engine for code outside engine/. */
 export { createEngine, systemClock, type Engine, type EngineOptions } from './engine';
-export type { EngineContext, Caller } from './context';
+export type { EngineContext } from './context';
+export type { Caller } from './caller';
 export * from './ports';
 export { TABLES, SCHEMA_VERSION, type TableName } from './store/schema';
 export { createMemoryStore } from './adapters/memory';
@@ -13,20 +14,20 @@ export {
   TERMINAL_STATUSES,
   type Status,
   type EventType,
-} from './machine/states';
+} from './vocabulary';
 export { TRANSITIONS, type Trigger } from './machine/transitions';
 export { applyTransition } from './machine/apply';
 export { TEST_PAYMENT_METHODS, TEST_CARDS, type TestPaymentMethodId } from './payments/methods';
 export { createIdSource } from './ids';
 export { canonicalJson } from './util/canonical-json';
-export type { IntentDoc } from './intents/record';
+export type { IntentDoc } from './schemas/intent-doc';
 export type { EventDoc } from './events/log';
 export { matchesQuery, compareIndexValues, indexValues } from './store/query';
-export { AVAILABILITIES, type Availability } from './intents/record-schema';
-export { merchantIdOf } from './intents/merchant';
+export { AVAILABILITIES, type Availability } from './vocabulary';
+export { merchantIdOf } from './util/merchant-id';
 export {
   createAcpConnector,
   ACP_API_VERSION,
   type AcpMerchantConfig,
-} from './execute/acp-connector';
+} from './merchants/acp/connector';
 export { verifyReceipt } from './receipts/signer';

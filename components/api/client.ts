@@ -7,13 +7,8 @@ import ky from 'ky';
 import type { z } from 'zod';
 import type { PricePoint } from '../../engine/api/routes/observations';
 import type { PaymentMethodList } from '../../engine/api/schemas';
-import type {
-  EventList,
-  EventRecord,
-  IntentList,
-  IntentRecord,
-} from '../../engine/intents/record-schema';
-import type { CreateIntentInput, ResumeInput } from '../../engine/intents/schema';
+import type { EventList, EventRecord, IntentList, IntentRecord } from '../../engine/schemas/intent';
+import type { CreateIntentInput, ResumeInput } from '../../engine/schemas/intent-input';
 import type { Receipt as SignedReceipt } from '../../engine/receipts/build';
 import { backgroundFetch, type FetchLike } from './background-fetch';
 import { ApiError } from './errors';

@@ -1,5 +1,5 @@
 import type { IntentStatus } from '../stores/types';
-import type { Availability } from '../../engine/intents/record-schema';
+import type { Availability } from '../../engine/vocabulary';
 
 export const STOCK_WORDS: Record<Availability, string> = {
   in_stock: 'In stock',

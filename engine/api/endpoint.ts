@@ -4,7 +4,7 @@ import type { ErrorCode } from '../errors';
 import type { ApiEnv } from './env';
 import { ERROR_HTTP } from './error-map';
 import { ErrorBody } from './schemas';
-import { z } from './zod';
+import { z } from '../schemas/zod';
 import { parseWith } from './zod-issues';
 
 type Schema = z.ZodType;

@@ -1,4 +1,5 @@
-import { scopeOf, type Caller, type EngineContext } from '../context';
+import { type EngineContext } from '../context';
+import { scopeOf, type Caller } from '../caller';
 import { EngineError } from '../errors';
 import { randomToken } from '../ids';
 import { sha256Hex } from '../util/sha256';

@@ -1,19 +1,20 @@
-import type { Caller, EngineContext } from '../context';
+import type { EngineContext } from '../context';
+import type { Caller } from '../caller';
 import { EngineError, invalid } from '../errors';
-import type { IntentDoc } from '../intents/record';
-import type { ResumeInput } from '../intents/schema';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { loadIntent } from '../intents/service';
 import { applyTransition } from '../machine/apply';
-import type { StoreTx } from '../ports';
-import type { Executor } from './executor';
+import type { StoreTx, UserActionAnswer } from '../ports';
 import { endAttempt, recordStep, releaseCheckout, saveExecution } from './outcomes';
-import { latestExecution, summaryOf, type ExecutionDoc } from './records';
+import { summaryOf } from './records';
+import { latestExecution, type ExecutionDoc } from '../schemas/execution';
 import { backToWaitingIn, failAttempt, failAttemptIn } from './endings';
+import type { AttemptRunner, StepDeps } from './deps';
 import { succeed } from './succeed';
 
 export const MAX_WRONG_CODES = 5;
 
-type Finish<T> = (tx: StoreTx, intent: IntentDoc) => Promise<T>;
+type Finish<T> = (tx: StoreTx) => Promise<T>;
 
 /**
  * POST /intents/{id}/resume with an executor (CONTRACT §11). The answer goes to the issuer (OTP,
@@ -23,14 +24,13 @@ type Finish<T> = (tx: StoreTx, intent: IntentDoc) => Promise<T>;
  */
 export async function answerUserAction<T>(
   ctx: EngineContext,
-  executor: Executor,
+  runner: AttemptRunner,
   caller: Caller,
   intentId: string,
-  input: ResumeInput,
+  action: UserActionAnswer,
   finish: Finish<T>,
 ): Promise<T> {
   const intent = await loadIntent(ctx.store, caller, intentId);
-  const action = input.user_action;
   const exec = await latestExecution(ctx.store, intent);
   if (
     intent.status !== 'requires_user_action' ||
@@ -49,13 +49,13 @@ export async function answerUserAction<T>(
       `user_action.type must be '${intent.next_action.type}', the action this intent is waiting for.`,
     );
   }
-  const deps = executor.depsFor(exec);
+  const deps = runner.depsFor(exec);
   // An answer that ends the attempt commits with the API's stored response (CONTRACT §5): one
   // transaction, so that a retry with the same key replays it. The session is freed after.
   const endWith = async (end: (tx: StoreTx) => Promise<unknown>) => {
     const result = await ctx.store.transact(async (tx) => {
       await end(tx);
-      return finish(tx, (await tx.get<IntentDoc>('intents', intentId))!);
+      return finish(tx);
     });
     await releaseCheckout(deps.connector, exec);
     return result;
@@ -78,7 +78,7 @@ export async function answerUserAction<T>(
       ),
     );
   }
-  if (exec.step === 'confirm') return confirmAssisted(ctx, executor, exec, intent, input, finish);
+  if (exec.step === 'confirm') return confirmAssisted(runner, exec, intent, action, finish);
   if (action.type === 'otp' && !action.code) {
     throw new EngineError(
       'parameter_missing',
@@ -92,7 +92,7 @@ export async function answerUserAction<T>(
   );
   switch (answer.kind) {
     case 'authenticated':
-      return resumeWith(ctx, executor, exec, { authentication: answer.result }, finish);
+      return resumeWith(ctx, runner, exec, { authentication: answer.result }, finish);
     case 'incorrect':
       return wrongCode(ctx, deps, exec, answer.attemptsRemaining);
     case 'locked':
@@ -111,13 +111,13 @@ export async function answerUserAction<T>(
       );
     case 'expired':
       // The challenge lapsed: complete again (a new key) and the bank issues a fresh one.
-      return resumeWith(ctx, executor, exec, { authentication: null }, finish);
+      return resumeWith(ctx, runner, exec, { authentication: null }, finish);
   }
 }
 
 async function resumeWith<T>(
   ctx: EngineContext,
-  executor: Executor,
+  runner: AttemptRunner,
   exec: ExecutionDoc,
   patch: Partial<ExecutionDoc>,
   finish: Finish<T>,
@@ -149,15 +149,15 @@ async function resumeWith<T>(
         'intent_not_resumable',
         'This intent moved on while the answer was checked.',
       );
-    return finish(tx, applied.intent);
+    return finish(tx);
   });
-  executor.start(next.execution_id);
+  runner.start(next.execution_id);
   return result;
 }
 
 async function wrongCode(
   ctx: EngineContext,
-  deps: ReturnType<Executor['depsFor']>,
+  deps: StepDeps,
   exec: ExecutionDoc,
   remaining: number | null,
 ): Promise<never> {
@@ -192,14 +192,13 @@ async function wrongCode(
 }
 
 async function confirmAssisted<T>(
-  ctx: EngineContext,
-  executor: Executor,
+  runner: AttemptRunner,
   exec: ExecutionDoc,
   intent: IntentDoc,
-  input: ResumeInput,
+  action: UserActionAnswer,
   finish: Finish<T>,
 ): Promise<T> {
-  const data = input.user_action.data ?? {};
+  const data = action.data ?? {};
   const total =
     typeof data.total_charged_cents === 'number' && Number.isInteger(data.total_charged_cents)
       ? data.total_charged_cents
@@ -236,14 +235,14 @@ async function confirmAssisted<T>(
   };
   let result: T | undefined;
   await succeed(
-    executor.depsFor(exec),
+    runner.depsFor(exec),
     { ...exec, checkout, merchant: exec.merchant ?? 'unknown' },
     intent,
     [],
     true,
     // The success and the API's stored response commit together (CONTRACT §5).
     async (tx) => {
-      result = await finish(tx, (await tx.get<IntentDoc>('intents', intent.intent_id))!);
+      result = await finish(tx);
     },
   );
   return result!;

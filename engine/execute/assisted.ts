@@ -1,9 +1,9 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import type { StoreTx } from '../ports';
 import { saveExecution } from './outcomes';
-import type { ExecutionDoc } from './records';
+import type { ExecutionDoc } from '../schemas/execution';
 
 const money = (cents: number | undefined, currency: string | undefined) =>
   cents === undefined ? null : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;

@@ -1,10 +1,12 @@
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import { MerchantError, type Checkout } from '../ports';
 import { backToWaiting, endRefused, expireAttempt, expired, failAttempt } from './endings';
 import { recordStep, saveExecution } from './outcomes';
-import { merchantKeyOf, type ExecutionDoc } from './records';
-import { begin, OUT_OF_STOCK_CODES, type StepDeps, type StepResult } from './steps';
+import { merchantKeyOf } from './records';
+import { type ExecutionDoc } from '../schemas/execution';
+import { begin, OUT_OF_STOCK_CODES } from './steps';
+import { type StepDeps, type StepResult } from './deps';
 import { succeed } from './succeed';
 import { verifyTotals } from './verify';
 import { isoTime } from '../util/time';

@@ -1,9 +1,9 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import type { StoreTx } from '../ports';
 import { endAttempt, releaseCheckout } from './outcomes';
-import type { ExecutionDoc } from './records';
-import type { StepDeps } from './steps';
+import type { ExecutionDoc } from '../schemas/execution';
+import type { StepDeps } from './deps';
 import type { TotalsVerdict } from './verify';
 
 const RETRY_STOCK_AFTER_MS = 60 * 60 * 1000;

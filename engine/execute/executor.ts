@@ -1,20 +1,24 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
-import type { WatchDoc } from '../monitor/watches';
-import { quantityOf } from '../monitor/conditions';
-import { MerchantError, type MerchantConnector, type Signer, type StoreTx } from '../ports';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { WatchDoc } from '../schemas/watch';
+import { quantityOf } from '../intents/quantity';
+import type { Caller } from '../caller';
+import {
+  MerchantError,
+  type MerchantConnector,
+  type Signer,
+  type StoreTx,
+  type UserActionAnswer,
+} from '../ports';
 import { recordStep, releaseCheckout, saveExecution, touchIntent } from './outcomes';
-import { executionIdOf, openExecution, type ExecutionDoc } from './records';
+import { openExecution } from './records';
+import { executionIdOf, type ExecutionDoc } from '../schemas/execution';
 import { completeCheckout } from './complete';
 import { failAttempt } from './endings';
-import {
-  createCheckout,
-  delegatePayment,
-  verifyCheckout,
-  type StepDeps,
-  type StepResult,
-} from './steps';
+import { createCheckout, delegatePayment, verifyCheckout } from './steps';
+import { type StepDeps, type StepResult } from './deps';
 import { askForConfirmation } from './assisted';
+import { answerUserAction } from './answer';
 
 export interface ExecutorOptions {
   /** The API connector for a merchant in a mode, or null: the assisted flow (the user buys). */
@@ -211,7 +215,11 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
       await Promise.all([...loops.values()]);
     },
     depsFor,
+    answer: <T>(
+      caller: Caller,
+      intentId: string,
+      action: UserActionAnswer,
+      finish: (tx: StoreTx) => Promise<T>,
+    ) => answerUserAction(ctx, { depsFor, start }, caller, intentId, action, finish),
   };
 }
-
-export type Executor = ReturnType<typeof createExecutor>;

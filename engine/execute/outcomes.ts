@@ -1,12 +1,13 @@
 import type { EngineContext } from '../context';
 import { appendEvent } from '../events/log';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import { isTerminal } from '../machine/states';
 import type { Trigger } from '../machine/transitions';
 import type { MerchantConnector, StoreTx } from '../ports';
 import { isoTime } from '../util/time';
-import { merchantKeyOf, summaryOf, type ExecutionDoc } from './records';
+import { merchantKeyOf, summaryOf } from './records';
+import { type ExecutionDoc } from '../schemas/execution';
 
 /** Writes an execution doc with a fresh updated_at. */
 export async function saveExecution(tx: StoreTx, ctx: EngineContext, exec: ExecutionDoc) {

@@ -1,26 +1,13 @@
-import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
 import { TEST_CARDS, type TestPaymentMethodId } from '../payments/methods';
-import type { DelegatedCard, MerchantConnector } from '../ports';
-import type { Signer } from '../ports';
+import type { DelegatedCard } from '../ports';
+import type { ExecutionDoc, Step } from '../schemas/execution';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
-import { recordStep, saveExecution, touchIntent } from './outcomes';
+import type { StepDeps, StepResult } from './deps';
 import { backToWaiting, endRefused, expireAttempt, expired, failAttempt } from './endings';
-import { merchantKeyOf, type ExecutionDoc, type Step } from './records';
+import { recordStep, saveExecution, touchIntent } from './outcomes';
+import { merchantKeyOf } from './records';
 import { verifyTotals } from './verify';
-
-export interface StepDeps {
-  ctx: EngineContext;
-  connector: MerchantConnector | null;
-  signer: () => Promise<Signer>;
-  /** Runs a merchant call, retrying unknown outcomes with the same key; throws the last error. */
-  retrying: <T>(exec: ExecutionDoc, call: () => Promise<T>) => Promise<T>;
-  /** Crash-test hook: called at named points (`<step>:started`, `:before_call`, `:after_call`). */
-  failpoint: (name: string) => void;
-}
-
-/** true: the attempt stopped (finished or waiting for the user); false: run the next step. */
-export type StepResult = boolean;
 
 export const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
 const HOUR = 60 * 60 * 1000;

@@ -1,12 +1,12 @@
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import { findPaymentMethod } from '../payments/methods';
 import { buildSignedReceipt } from '../receipts/build';
 import { isoTime } from '../util/time';
 import { endAttempt, recordStep } from './outcomes';
-import type { ExecutionDoc } from './records';
-import type { StepDeps, StepResult } from './steps';
-import type { GuardrailCheck } from './verify';
+import type { ExecutionDoc } from '../schemas/execution';
+import type { StepDeps, StepResult } from './deps';
+import type { GuardrailCheck } from '../schemas/receipt';
 import type { StoreTx } from '../ports';
 
 /**

@@ -1,18 +1,6 @@
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import type { Checkout } from '../ports';
-
-export interface GuardrailCheck {
-  name:
-    | 'allowed_merchants'
-    | 'currency'
-    | 'max_price_cents'
-    | 'max_charge_cents'
-    | 'expires_at'
-    | 'quantity';
-  passed: boolean;
-  limit: unknown;
-  actual: unknown;
-}
+import type { GuardrailCheck } from '../schemas/receipt';
 
 export type TotalsVerdict =
   { ok: true; checks: GuardrailCheck[] } | { ok: false; reason: string; checks: GuardrailCheck[] };

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import { appendEvent, type EventDoc } from '../events/log';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import type { StoreTx } from '../ports';
 import { isoTime } from '../util/time';
 import { isTerminal } from './states';

@@ -1,4 +1,6 @@
-import type { IntentDoc, Observation } from '../intents/record';
+import { quantityOf } from '../intents/quantity';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { Observation } from '../schemas/intent';
 
 export type WaitingReason =
   | 'MERCHANT_NOT_ALLOWED'
@@ -27,12 +29,6 @@ const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> =
   in_store_only: 'IN_STORE_ONLY',
   unknown: 'STOCK_UNKNOWN',
 };
-
-export const quantityOf = (intent: Pick<IntentDoc, 'objective'>): number =>
-  intent.objective.quantity ??
-  intent.objective.product?.quantity ??
-  intent.objective.procurement?.quantity ??
-  1;
 
 /**
  * Whether the conditions and guardrails of CONTRACT §9 hold for an observation. A purchase

@@ -1,4 +1,5 @@
-import type { IntentDoc, Observation } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { Observation } from '../schemas/intent';
 import type { Trigger } from '../machine/transitions';
 import { evaluate } from './conditions';
 import type { CheckOutcome } from './observe';

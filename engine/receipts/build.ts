@@ -1,8 +1,8 @@
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import type { PaymentMethod } from '../payments/methods';
 import type { Checkout, Signer } from '../ports';
 import { base64url, signedBytes } from './signer';
-import type { GuardrailCheck } from '../execute/verify';
+import type { GuardrailCheck } from '../schemas/receipt';
 
 export interface ReceiptInput {
   receiptId: string;

@@ -1,10 +1,10 @@
-import type { IntentDoc } from '../../intents/record';
+import type { IntentDoc } from '../../schemas/intent-doc';
 import { loadIntent } from '../../intents/service';
 import { LIMITS } from '../../limits';
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 import { limitParam } from './params';
-import { watchIdOf } from '../../monitor/watches';
+import { watchIdOf } from '../../schemas/watch';
 
 export const PricePoint = z
   .object({

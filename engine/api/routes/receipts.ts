@@ -1,7 +1,7 @@
 import { EngineError } from '../../errors';
 import { loadIntent } from '../../intents/service';
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 
 /** The signed receipt of CONTRACT §12; its fields are documented with the executor. */
 export const ReceiptRecord = z

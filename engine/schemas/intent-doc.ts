@@ -1,8 +1,6 @@
-import type { Status } from '../machine/states';
-import type { CreateIntentInput } from './schema';
-import type { ExecutionSummary, NextAction, Observation } from './record-schema';
-
-export type { Availability, ExecutionSummary, NextAction, Observation } from './record-schema';
+import type { Status } from '../vocabulary';
+import type { CreateIntentInput } from './intent-input';
+import type { ExecutionSummary, NextAction, Observation } from './intent';
 
 /** An intent as stored. The public shape is built by toIntentView; internal fields never leave. */
 export interface IntentDoc {

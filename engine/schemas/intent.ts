@@ -1,7 +1,6 @@
-import { z } from '../api/zod';
-import { EVENT_TYPES, STATUSES } from '../machine/states';
-import { AVAILABILITIES } from '../vocabulary';
-import { Conditions, Guardrails, Metadata, Objective, Payment } from './schema';
+import { z } from './zod';
+import { AVAILABILITIES, EVENT_TYPES, STATUSES } from '../vocabulary';
+import { Conditions, Guardrails, Metadata, Objective, Payment } from './intent-input';
 
 export const NextAction = z
   .object({
@@ -10,8 +9,6 @@ export const NextAction = z
     expires_at: z.string().nullable(),
   })
   .openapi('NextAction');
-
-export { AVAILABILITIES };
 
 export const Observation = z
   .object({
@@ -98,4 +95,3 @@ export const EventList = z
 export type NextAction = z.infer<typeof NextAction>;
 export type Observation = z.infer<typeof Observation>;
 export type ExecutionSummary = z.infer<typeof ExecutionSummary>;
-export type Availability = (typeof AVAILABILITIES)[number];

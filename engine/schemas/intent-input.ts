@@ -1,4 +1,4 @@
-import { z } from '../api/zod';
+import { z } from './zod';
 import { LIMITS } from '../limits';
 import { isRealDate } from '../util/time';
 
