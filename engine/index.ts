@@ -1,4 +1,7 @@
-/** The only import path into the engine for code outside engine/. */
+/**
+ * The engine's door for its hosts (server/, the extension's background). The other entry files:
+ * browser.ts, contract.ts, extract/index.ts (engine/ARCHITECTURE.md).
+ */
 export { createEngine, systemClock, type Engine, type EngineOptions } from './engine';
 export type { EngineContext } from './context';
 export type { Caller } from './caller';

@@ -1,5 +1,5 @@
 import type { IntentStatus } from '../stores/types';
-import type { Availability } from '../../engine/vocabulary';
+import type { Availability } from '../../engine/contract';
 
 export const STOCK_WORDS: Record<Availability, string> = {
   in_stock: 'In stock',

@@ -1,5 +1,5 @@
 import type { IntentDoc } from '../schemas/intent-doc';
-import type { PaymentMethod } from '../payments/methods';
+import type { PaymentMethod } from '../schemas/payment-method';
 import type { Checkout, Signer } from '../ports';
 import { base64url, signedBytes } from './signer';
 import type { GuardrailCheck } from '../schemas/receipt';

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import { createDexieStore } from '../../engine/adapters/dexie';
 import {
   createAlarmScheduler,
+  createBrowserFetcher,
+  createDexieStore,
   type AlarmScheduler,
-} from '../../engine/adapters/browser-alarms-scheduler';
-import { createBrowserFetcher } from '../../engine/adapters/browser-fetcher';
+} from '../../engine/browser';
 import { createEngine, SCHEMA_VERSION, TABLES, type Engine } from '../../engine/index';
 import { wireMerchants } from './merchants';
 import { loadLocalApiKey, loadSettings, saveLocalApiKey, type StoredSettings } from './settings';

@@ -22,7 +22,7 @@ import {
   type FetchRequest,
   type FetchResponse,
   type Fetcher,
-} from '../../engine/ports';
+} from '../../engine/index';
 import { decodeBody } from './charset';
 import {
   checkHostLiteral,

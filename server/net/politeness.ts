@@ -4,7 +4,7 @@
  * (delay-seconds or HTTP date, capped at one hour) every request to that host fails fast with
  * `host_backoff` until the time has passed.
  */
-import { FetchError } from '../../engine/ports';
+import { FetchError } from '../../engine/index';
 
 export const MAX_BACKOFF_MS = 60 * 60 * 1000;
 

@@ -47,6 +47,56 @@ describe('engine/ stays runtime-neutral (lint rule)', () => {
   });
 });
 
+describe('import boundaries (lint rule)', () => {
+  it.each([
+    ['server/net/x.ts', "import type { Fetcher } from '../../engine/ports';", 'entry file'],
+    ['server/x.ts', "export { loadIntent } from '../engine/intents/service';", 'entry file'],
+    [
+      'entrypoints/background/x.ts',
+      "import { createDexieStore } from '../../engine/adapters/dexie';",
+      'entry file',
+    ],
+    ['entrypoints/popup/x.tsx', "import { createApi } from '@/engine/api/app';", 'entry file'],
+    [
+      'components/api/x.ts',
+      "import type { IntentDoc } from '../../engine/schemas/intent-doc';",
+      'engine/contract.ts',
+    ],
+    ['components/x.ts', "import { createEngine } from '../engine/index';", 'engine/contract.ts'],
+    ['components/ui/x.ts', "import { serve } from '../../server/cli/serve';", 'server/'],
+    ['entrypoints/popup/x.ts', "import { serve } from '@/server/cli/serve';", 'server/'],
+    [
+      'engine/intents/x.ts',
+      "import { wire } from '../../server/merchants';",
+      'never imports server/',
+    ],
+    ['engine/x.ts', "import { host } from '../entrypoints/background/host';", 'entrypoints/'],
+    ['engine/adapters/x.ts', "import { labels } from '@/components/ui/labels';", 'components/'],
+    ['engine/contract.ts', "export { createEngine } from './engine';", 'exports types'],
+    ['engine/contract.ts', "import { TABLES } from './store/schema';", 'types only'],
+    [
+      'engine/vocabulary.ts',
+      "import { LIMITS } from './limits';\nexport const L = LIMITS;",
+      'no imports',
+    ],
+  ])('refuses in %s: %s', async (file, code, hint) => {
+    expect(await lintAs(file, `${code}\n`)).toContain(hint);
+  });
+
+  it.each([
+    ['server/x.ts', "export { createEngine } from '../engine/index';"],
+    ['entrypoints/background/x.ts', "export { createDexieStore } from '../../engine/browser';"],
+    ['entrypoints/content/x.ts', "export { extractProduct } from '../../engine/extract/index';"],
+    ['components/x.ts', "export { STATUSES, type Intent } from '../engine/contract';"],
+    [
+      'engine/contract.ts',
+      "export { STATUSES } from './vocabulary';\nexport type { Engine } from './engine';",
+    ],
+  ])('allows in %s: %s', async (file, code) => {
+    expect(await lintAs(file, `${code}\n`)).toBe('');
+  });
+});
+
 const depcruiseConfig: IConfiguration = createRequire(import.meta.url)(
   '../../.dependency-cruiser.cjs',
 );

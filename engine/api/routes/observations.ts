@@ -4,25 +4,8 @@ import { LIMITS } from '../../limits';
 import { defineEndpoint } from '../endpoint';
 import { z } from '../../schemas/zod';
 import { limitParam } from './params';
+import { PriceHistory } from '../../schemas/price-history';
 import { watchIdOf } from '../../schemas/watch';
-
-export const PricePoint = z
-  .object({
-    observed_at: z.string(),
-    price_cents: z.number().int().nullable(),
-    currency: z.string().nullable(),
-    availability: z.string(),
-  })
-  .openapi('PricePoint');
-
-const PriceHistory = z
-  .object({
-    object: z.literal('list'),
-    intent_id: z.string(),
-    data: z.array(PricePoint),
-    request_id: z.string(),
-  })
-  .openapi('PriceHistory');
 
 interface ObservationDoc {
   [field: string]: unknown;
