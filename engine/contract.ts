@@ -6,19 +6,18 @@
  */
 import type { Extraction as ExtractionShape } from './extract/types';
 import type { ErrorBody } from './api/schemas';
-import type { Receipt as SignedReceipt } from './receipts/build';
 import type {
-  EventList as EventListSchema,
-  EventRecord,
   ExecutionSummary as ExecutionSummaryShape,
   IntentList as IntentListSchema,
   IntentRecord,
   NextAction as NextActionShape,
   Observation as ObservationShape,
 } from './schemas/intent';
+import type { EventList as EventListSchema, EventRecord } from './schemas/event';
 import type { CreateIntentInput, ResumeInput } from './schemas/intent-input';
 import type { PaymentMethodList as PaymentMethodListSchema } from './schemas/payment-method';
 import type { PriceHistory as PriceHistorySchema } from './schemas/price-history';
+import type { ReceiptRecord } from './schemas/receipt';
 import type { z } from './schemas/zod';
 
 export {
@@ -59,7 +58,7 @@ export type EventList = z.infer<typeof EventListSchema>;
 export type PriceHistory = z.infer<typeof PriceHistorySchema>;
 export type PricePoint = PriceHistory['data'][number];
 /** GET /v1/intents/{id}/receipt */
-export type Receipt = SignedReceipt & { request_id: string };
+export type Receipt = z.infer<typeof ReceiptRecord>;
 /** GET /v1/payment_methods */
 export type PaymentMethodList = z.infer<typeof PaymentMethodListSchema>;
 export type PaymentMethod = PaymentMethodList['data'][number];

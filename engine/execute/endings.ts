@@ -5,13 +5,14 @@ import { endAttempt, releaseCheckout } from './outcomes';
 import type { ExecutionDoc } from '../schemas/execution';
 import type { StepDeps } from './deps';
 import type { TotalsVerdict } from './verify';
+import type { WaitingReason } from '../vocabulary';
 
 const RETRY_STOCK_AFTER_MS = 60 * 60 * 1000;
 /** Refusals about stock, not price: the same price may well be bought once stock returns. */
-const STOCK_REFUSALS = new Set(['OUT_OF_STOCK', 'CHECKOUT_NOT_READY']);
+const STOCK_REFUSALS: ReadonlySet<WaitingReason> = new Set(['OUT_OF_STOCK', 'CHECKOUT_NOT_READY']);
 
 /** What keeps the monitor from trying the same checkout again at once (decide.ts reads it). */
-function blockFor(reason: string, intent: IntentDoc, now: number): Partial<IntentDoc> {
+function blockFor(reason: WaitingReason, intent: IntentDoc, now: number): Partial<IntentDoc> {
   const stock = STOCK_REFUSALS.has(reason);
   return {
     blocked_reason: reason,
@@ -26,7 +27,7 @@ export function backToWaitingIn(
   ctx: EngineContext,
   exec: ExecutionDoc,
   intent: IntentDoc,
-  reason: string,
+  reason: WaitingReason,
   data: Record<string, unknown> = {},
 ) {
   return endAttempt(
@@ -45,7 +46,7 @@ export async function backToWaiting(
   deps: StepDeps,
   exec: ExecutionDoc,
   intent: IntentDoc,
-  reason: string,
+  reason: WaitingReason,
   data: Record<string, unknown> = {},
 ) {
   await deps.ctx.store.transact((tx) => backToWaitingIn(tx, deps.ctx, exec, intent, reason, data));

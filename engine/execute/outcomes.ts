@@ -6,6 +6,7 @@ import { isTerminal } from '../machine/states';
 import type { Trigger } from '../machine/transitions';
 import type { MerchantConnector, StoreTx } from '../ports';
 import { isoTime } from '../util/time';
+import type { ExecutionStatus } from '../vocabulary';
 import { merchantKeyOf, summaryOf } from './records';
 import { type ExecutionDoc } from '../schemas/execution';
 
@@ -24,7 +25,7 @@ export async function touchIntent(
   tx: StoreTx,
   ctx: EngineContext,
   exec: ExecutionDoc,
-  status: string,
+  status: ExecutionStatus,
 ) {
   const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
   if (!intent || isTerminal(intent.status)) return;
@@ -60,7 +61,7 @@ export async function endAttempt(
   trigger: Trigger,
   data: Record<string, unknown>,
   patch: Partial<IntentDoc> = {},
-  status = 'finished',
+  status: ExecutionStatus,
 ): Promise<boolean> {
   const finished = await saveExecution(tx, ctx, {
     ...exec,

@@ -3,6 +3,7 @@ import type { IntentDoc } from '../schemas/intent-doc';
 import type { StoreTx } from '../ports';
 import { executionIdOf, type ExecutionDoc } from '../schemas/execution';
 import { isoTime } from '../util/time';
+import type { ExecutionStatus } from '../vocabulary';
 
 /** Idempotency-Key for every merchant call of one attempt (and authentication round). */
 export const merchantKeyOf = (exec: Pick<ExecutionDoc, 'intent_id' | 'attempt' | 'auth_round'>) =>
@@ -49,7 +50,7 @@ export async function openExecution(
   return exec;
 }
 
-export function summaryOf(exec: ExecutionDoc, status: string) {
+export function summaryOf(exec: ExecutionDoc, status: ExecutionStatus) {
   return {
     attempt: exec.attempt,
     step: exec.step,

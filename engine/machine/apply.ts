@@ -3,6 +3,7 @@ import { appendEvent, type EventDoc } from '../events/log';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { StoreTx } from '../ports';
 import { isoTime } from '../util/time';
+import type { ExecutionStatus } from '../vocabulary';
 import { isTerminal } from './states';
 import { canApply, TRANSITIONS, type Trigger } from './transitions';
 
@@ -44,7 +45,9 @@ export async function applyTransition(
           next_action: null,
           // A canceled or expired intent shows no attempt still in progress.
           latest_execution:
-            latest && IN_PROGRESS.has(latest.status) ? { ...latest, status: row.to } : latest,
+            latest && IN_PROGRESS.has(latest.status)
+              ? { ...latest, status: row.to as ExecutionStatus }
+              : latest,
         }
       : {}),
   };

@@ -1,21 +1,7 @@
 import { quantityOf } from '../intents/quantity';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { Observation } from '../schemas/intent';
-
-export type WaitingReason =
-  | 'MERCHANT_NOT_ALLOWED'
-  | 'OUT_OF_STOCK'
-  | 'PREORDER'
-  | 'BACKORDER'
-  | 'DISCONTINUED'
-  | 'IN_STORE_ONLY'
-  | 'STOCK_UNKNOWN'
-  | 'AMBIGUOUS_OFFER'
-  | 'CURRENCY_MISMATCH'
-  | 'PRICE_UNKNOWN'
-  | 'PRICE_ABOVE_LIMIT'
-  | 'TOTAL_ABOVE_LIMIT'
-  | 'OUTSIDE_TIME_WINDOW';
+import type { WaitingReason } from '../vocabulary';
 
 export type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
 

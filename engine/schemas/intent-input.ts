@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { LIMITS } from '../limits';
 import { isRealDate } from '../util/time';
+import { USER_ACTION_TYPES } from '../vocabulary';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -142,7 +143,7 @@ export const CancelIntentBody = z
 export const ResumeIntentBody = z
   .strictObject({
     user_action: z.strictObject({
-      type: z.enum(['otp', '3ds', 'confirmation', 'identity']),
+      type: z.enum(USER_ACTION_TYPES),
       completed: z.boolean(),
       code: z
         .string()

@@ -1,6 +1,6 @@
 import { invalid } from '../../errors';
 import { listEvents, toEventView, type EventDoc } from '../../events/log';
-import { EventList } from '../../schemas/intent';
+import { EventList } from '../../schemas/event';
 import { loadIntent } from '../../intents/service';
 import { LIMITS } from '../../limits';
 import { defineEndpoint } from '../endpoint';
