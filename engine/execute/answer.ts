@@ -5,12 +5,10 @@ import type { IntentDoc } from '../schemas/intent-doc';
 import { loadIntent } from '../intents/service';
 import { applyTransition } from '../machine/apply';
 import type { StoreTx, UserActionAnswer } from '../ports';
-import { endAttempt, recordStep, releaseCheckout, saveExecution } from './outcomes';
-import { summaryOf } from './records';
-import { latestExecution, type ExecutionDoc } from '../schemas/execution';
-import { backToWaitingIn, failAttempt, failAttemptIn } from './endings';
+import { latestExecution, type ExecutionAt, type ExecutionDoc } from '../schemas/execution';
 import type { AttemptRunner, StepDeps } from './deps';
-import { succeed } from './succeed';
+import { abandoned, endAttempt, endAttemptWith, succeed, type AttemptEnd } from './endings';
+import { recordStep, saveExecution, summaryOf } from './records';
 
 export const MAX_WRONG_CODES = 5;
 
@@ -52,31 +50,12 @@ export async function answerUserAction<T>(
   const deps = runner.depsFor(exec);
   // An answer that ends the attempt commits with the API's stored response (CONTRACT §5): one
   // transaction, so that a retry with the same key replays it. The session is freed after.
-  const endWith = async (end: (tx: StoreTx) => Promise<unknown>) => {
-    const result = await ctx.store.transact(async (tx) => {
-      await end(tx);
-      return finish(tx);
-    });
-    await releaseCheckout(deps.connector, exec);
-    return result;
-  };
+  const endWith = (end: AttemptEnd) => endAttemptWith(deps, exec, end, finish);
   if (!action.completed) {
-    return endWith((tx) =>
-      endAttempt(
-        tx,
-        ctx,
-        exec,
-        'return_to_waiting',
-        { reason: 'USER_DECLINED', attempt: exec.attempt },
-        {
-          waiting_reason: 'USER_DECLINED',
-          next_action: null,
-          blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
-          blocked_reason: 'USER_DECLINED',
-        },
-        'declined',
-      ),
-    );
+    return endWith({
+      ending: 'declined',
+      price_cents: intent.last_observation?.price_cents ?? null,
+    });
   }
   if (exec.step === 'confirm') return confirmAssisted(runner, exec, intent, action, finish);
   if (action.type === 'otp' && !action.code) {
@@ -86,9 +65,12 @@ export async function answerUserAction<T>(
       'user_action.code',
     );
   }
-  const answer = await deps.connector!.answerChallenge(
-    exec.challenge!,
-    action.type === 'otp' ? { otp: action.code! } : { approve: true },
+  const { connector } = deps;
+  if (exec.step !== 'authenticate' || !exec.challenge || !connector)
+    throw new Error(`Attempt ${exec.execution_id} waits for the user with no challenge to answer.`);
+  const answer = await connector.answerChallenge(
+    exec.challenge,
+    action.type === 'otp' && action.code !== undefined ? { otp: action.code } : { approve: true },
   );
   switch (answer.kind) {
     case 'authenticated':
@@ -96,19 +78,13 @@ export async function answerUserAction<T>(
     case 'incorrect':
       return wrongCode(ctx, deps, exec, answer.attemptsRemaining);
     case 'locked':
-      return endWith((tx) =>
-        failAttemptIn(
-          tx,
-          ctx,
-          exec,
-          'authentication_locked',
-          'Too many wrong codes: the bank locked this payment.',
-        ),
-      );
+      return endWith({
+        ending: 'failed',
+        code: 'authentication_locked',
+        message: 'Too many wrong codes: the bank locked this payment.',
+      });
     case 'denied':
-      return endWith((tx) =>
-        backToWaitingIn(tx, ctx, exec, intent, 'USER_DECLINED', { code: 'authentication_denied' }),
-      );
+      return endWith(abandoned(intent, 'USER_DECLINED', { code: 'authentication_denied' }));
     case 'expired':
       // The challenge lapsed: complete again (a new key) and the bank issues a fresh one.
       return resumeWith(ctx, runner, exec, { authentication: null }, finish);
@@ -118,11 +94,11 @@ export async function answerUserAction<T>(
 async function resumeWith<T>(
   ctx: EngineContext,
   runner: AttemptRunner,
-  exec: ExecutionDoc,
-  patch: Partial<ExecutionDoc>,
+  exec: ExecutionAt<'authenticate'>,
+  patch: { authentication: unknown },
   finish: Finish<T>,
 ): Promise<T> {
-  const next: ExecutionDoc = {
+  const next: ExecutionAt<'complete_checkout'> = {
     ...exec,
     ...patch,
     state: 'running',
@@ -164,11 +140,14 @@ async function wrongCode(
   const wrong = exec.wrong_codes + 1;
   const left = Math.max(0, Math.min(remaining ?? MAX_WRONG_CODES - wrong, MAX_WRONG_CODES - wrong));
   if (left === 0) {
-    await failAttempt(
+    await endAttempt(
       deps,
       { ...exec, wrong_codes: wrong },
-      'authentication_locked',
-      'Too many wrong codes: the payment was not made.',
+      {
+        ending: 'failed',
+        code: 'authentication_locked',
+        message: 'Too many wrong codes: the payment was not made.',
+      },
     );
     throw new EngineError(
       'incorrect_code',
@@ -193,7 +172,7 @@ async function wrongCode(
 
 async function confirmAssisted<T>(
   runner: AttemptRunner,
-  exec: ExecutionDoc,
+  exec: ExecutionAt<'confirm'>,
   intent: IntentDoc,
   action: UserActionAnswer,
   finish: Finish<T>,
@@ -233,17 +212,11 @@ async function confirmAssisted<T>(
       permalink_url: null,
     } as { id: string; permalink_url: string | null },
   };
-  let result: T | undefined;
-  await succeed(
+  // The success and the API's stored response commit together (CONTRACT §5).
+  return succeed(
     runner.depsFor(exec),
     { ...exec, checkout, merchant: exec.merchant ?? 'unknown' },
     intent,
-    [],
-    true,
-    // The success and the API's stored response commit together (CONTRACT §5).
-    async (tx) => {
-      result = await finish(tx);
-    },
+    { guardrails: [], resumed: true, finish },
   );
-  return result!;
 }

@@ -2,8 +2,8 @@ import type { EngineContext } from '../context';
 import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import type { StoreTx } from '../ports';
-import { saveExecution } from './outcomes';
-import type { ExecutionDoc } from '../schemas/execution';
+import { saveExecution } from './records';
+import type { ExecutionAt } from '../schemas/execution';
 
 const money = (cents: number | undefined, currency: string | undefined) =>
   cents === undefined ? null : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;
@@ -15,7 +15,7 @@ const money = (cents: number | undefined, currency: string | undefined) =>
 export async function askForConfirmation(
   tx: StoreTx,
   ctx: EngineContext,
-  exec: ExecutionDoc,
+  exec: ExecutionAt<'confirm'>,
   intent: IntentDoc,
 ) {
   const limit = money(

@@ -20,3 +20,6 @@ export interface AttemptRunner {
 
 /** true: the attempt stopped (finished or waiting for the user); false: run the next step. */
 export type StepResult = boolean;
+
+/** The ports of a step that calls the merchant's API: a connector is there. */
+export type AcpDeps = StepDeps & { connector: MerchantConnector };

@@ -1,7 +1,9 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../schemas/intent-doc';
+import { appendEvent } from '../events/log';
+import { isTerminal } from '../machine/states';
 import type { StoreTx } from '../ports';
 import { executionIdOf, type ExecutionDoc } from '../schemas/execution';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
 import type { ExecutionStatus } from '../vocabulary';
 
@@ -19,15 +21,13 @@ export async function openExecution(
   quantity: number,
 ): Promise<ExecutionDoc> {
   const now = isoTime(ctx.clock.now());
-  const exec: ExecutionDoc = {
+  const common = {
     execution_id: executionIdOf(intent.intent_id, attempt),
     intent_id: intent.intent_id,
     attempt,
     livemode: intent.livemode,
-    state: 'running',
-    step: offer.connector === 'assisted' ? 'confirm' : 'create_checkout',
+    state: 'running' as const,
     started_step: null,
-    connector: offer.connector,
     merchant: offer.merchant,
     product_url: intent.objective.product?.product_url ?? null,
     sku: offer.sku,
@@ -46,10 +46,15 @@ export async function openExecution(
     created_at: now,
     updated_at: now,
   };
+  const exec: ExecutionDoc =
+    offer.connector === 'assisted'
+      ? { ...common, step: 'confirm', connector: 'assisted' }
+      : { ...common, step: 'create_checkout', connector: 'acp' };
   await tx.put('executions', exec);
   return exec;
 }
 
+/** The intent's `latest_execution` for an attempt in a given status. */
 export function summaryOf(exec: ExecutionDoc, status: ExecutionStatus) {
   return {
     attempt: exec.attempt,
@@ -59,4 +64,48 @@ export function summaryOf(exec: ExecutionDoc, status: ExecutionStatus) {
     merchant: exec.merchant,
     last_error: exec.last_error,
   };
+}
+
+/** Writes an execution doc with a fresh updated_at. */
+export async function saveExecution<E extends ExecutionDoc>(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: E,
+): Promise<E> {
+  const saved = { ...exec, updated_at: isoTime(ctx.clock.now()) };
+  await tx.put('executions', saved);
+  return saved;
+}
+
+/**
+ * Updates the intent's latest_execution without a status change. An intent that ended meanwhile
+ * (canceled while a merchant call was in flight) is left as it ended.
+ */
+export async function touchIntent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  status: ExecutionStatus,
+) {
+  const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
+  if (!intent || isTerminal(intent.status)) return;
+  await tx.put('intents', {
+    ...intent,
+    latest_execution: summaryOf(exec, status),
+    updated_at: isoTime(ctx.clock.now()),
+    version: intent.version + 1,
+  });
+}
+
+export async function recordStep(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  type: 'execution.step_started' | 'execution.step_succeeded' | 'execution.step_failed',
+  data: Record<string, unknown> = {},
+) {
+  const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
+  // Nothing is logged after an intent's last event (it ended while this step was running).
+  if (intent && !isTerminal(intent.status))
+    await appendEvent(tx, ctx, intent, type, { attempt: exec.attempt, step: exec.step, ...data });
 }

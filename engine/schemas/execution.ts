@@ -5,12 +5,8 @@ import type { GuardrailCheck } from './receipt';
 
 export type Step = ExecutionStep;
 
-/**
- * One execution attempt of an intent: the recovery point of every step. The executor writes it
- * before and after each merchant call, so a restart continues from the last recorded step with the
- * same Idempotency-Keys and can never place a second order.
- */
-export interface ExecutionDoc {
+/** What every attempt document holds, whatever its step. */
+interface ExecutionBase {
   [field: string]: unknown;
   execution_id: string;
   intent_id: string;
@@ -46,6 +42,31 @@ export interface ExecutionDoc {
   created_at: string;
   updated_at: string;
 }
+
+/** What the steps before `complete_checkout` established: the session, its checked total, the token. */
+interface Checked {
+  checkout: Checkout;
+  accepted_total_cents: number;
+  guardrails: GuardrailCheck[];
+}
+
+/**
+ * One execution attempt of an intent: the recovery point of every step. The executor writes it
+ * before and after each merchant call, so a restart continues from the last recorded step with the
+ * same Idempotency-Keys and can never place a second order. Keyed by its step: each step's
+ * document holds what the steps before it recorded.
+ */
+export type ExecutionDoc =
+  | (ExecutionBase & { step: 'create_checkout'; connector: 'acp' })
+  | (ExecutionBase & { step: 'verify_totals'; connector: 'acp'; checkout: Checkout })
+  | (ExecutionBase & Checked & { step: 'delegate_payment'; connector: 'acp' })
+  | (ExecutionBase & Checked & { step: 'complete_checkout'; connector: 'acp'; token: string })
+  /** Waits for the user's answer to the bank; `challenge` is cleared when the attempt ends. */
+  | (ExecutionBase & Checked & { step: 'authenticate'; connector: 'acp'; token: string })
+  | (ExecutionBase & { step: 'confirm'; connector: 'assisted' });
+
+/** The attempt document at one step. */
+export type ExecutionAt<S extends Step> = Extract<ExecutionDoc, { step: S }>;
 
 export const executionIdOf = (intentId: string, attempt: number) => `${intentId}:${attempt}`;
 
