@@ -38,6 +38,7 @@ export {
   type UserActionType,
   type WaitingReason,
 } from './vocabulary';
+export { minorUnits } from './money';
 
 /** GET /v1/intents/{id}, and the body of create, cancel and resume. */
 export type Intent = z.infer<typeof IntentRecord>;

@@ -27,7 +27,7 @@ const WRITE_ERRORS: ErrorCode[] = [
   'idempotency_in_flight',
 ];
 
-export interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
+interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   method: 'get' | 'post' | 'delete';
   /** OpenAPI style, relative to /v1: `/intents/{intent_id}`. */
   path: string;

@@ -10,7 +10,7 @@ import type { AttemptRunner, StepDeps } from './deps';
 import { abandoned, endAttempt, endAttemptWith, succeed, type AttemptEnd } from './endings';
 import { recordStep, saveExecution, summaryOf } from './records';
 
-export const MAX_WRONG_CODES = 5;
+const MAX_WRONG_CODES = 5;
 
 type Finish<T> = (tx: StoreTx) => Promise<T>;
 

@@ -137,7 +137,7 @@ const rowOf = <E extends Ending>(end: AttemptEnd<E>): EndingRow<E> => ENDINGS[en
  * the machine's transition with its event. Returns false when the intent is no longer in a state
  * the transition applies to (canceled meanwhile): the attempt is closed, the intent left alone.
  */
-export async function endAttemptIn<E extends Ending>(
+async function endAttemptIn<E extends Ending>(
   tx: StoreTx,
   ctx: EngineContext,
   exec: ExecutionDoc,
@@ -229,7 +229,7 @@ export function endRefused(
   );
 }
 
-export interface SucceedOptions<T> {
+interface SucceedOptions<T> {
   /** The checks of the receipt; by default those verify_totals recorded. */
   guardrails?: GuardrailCheck[];
   /** The assisted flow: the user's confirmation resumes the intent in the same transaction. */

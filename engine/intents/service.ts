@@ -103,7 +103,7 @@ export async function loadIntent(
   return intent;
 }
 
-export interface ListIntentsQuery {
+interface ListIntentsQuery {
   external_user_id?: string;
   status?: Status;
   limit: number;

@@ -58,5 +58,3 @@ function newest(a: Observation | null, b: Observation | null): Observation | nul
   if (!a || !b) return a ?? b;
   return b.observed_at > a.observed_at ? b : a;
 }
-
-export type IntentView = ReturnType<typeof toIntentView>;

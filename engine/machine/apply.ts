@@ -9,7 +9,7 @@ import { canApply, TRANSITIONS, type Trigger } from './transitions';
 
 const IN_PROGRESS = new Set(['running', 'requires_user_action']);
 
-export interface Applied {
+interface Applied {
   intent: IntentDoc;
   event: EventDoc;
 }

@@ -3,7 +3,7 @@ import type { IntentDoc } from '../schemas/intent-doc';
 import type { Observation } from '../schemas/intent';
 import type { WaitingReason } from '../vocabulary';
 
-export type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
+type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
 
 const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> = {
   in_stock: null,
@@ -56,10 +56,7 @@ export function evaluate(
   return { holds: true };
 }
 
-export function insideTimeWindow(
-  windows: { start: string; end: string }[] | undefined,
-  now: number,
-) {
+function insideTimeWindow(windows: { start: string; end: string }[] | undefined, now: number) {
   if (!windows || windows.length === 0) return true;
   return windows.some((w) => Date.parse(w.start) <= now && now < Date.parse(w.end));
 }

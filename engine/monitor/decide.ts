@@ -5,7 +5,7 @@ import { evaluate } from './conditions';
 import type { CheckOutcome } from './observe';
 import type { WaitingReason } from '../vocabulary';
 
-export interface Decision {
+interface Decision {
   trigger: Trigger;
   data: Record<string, unknown>;
   patch: Partial<IntentDoc>;

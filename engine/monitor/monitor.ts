@@ -199,5 +199,3 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
 
   return { round, start };
 }
-
-export type Monitor = ReturnType<typeof createMonitor>;

@@ -4,7 +4,7 @@ import type { Checkout, Signer } from '../ports';
 import { base64url, signedBytes } from './signer';
 import type { GuardrailCheck, Receipt } from '../schemas/receipt';
 
-export interface ReceiptInput {
+interface ReceiptInput {
   receiptId: string;
   intent: IntentDoc;
   merchant: string;

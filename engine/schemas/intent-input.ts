@@ -8,7 +8,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number = LIMITS.stringLength) => z.string().trim().min(1).max(max);
 
-export const httpUrl = z
+const httpUrl = z
   .string()
   .max(LIMITS.urlLength)
   .refine((value) => isHttpUrl(value), { error: 'must be an absolute http(s) URL' });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-export const PaymentMethodRecord = z
+const PaymentMethodRecord = z
   .object({
     object: z.literal('payment_method'),
     id: z.string(),

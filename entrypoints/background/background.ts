@@ -183,5 +183,3 @@ export function createBackground(options: BackgroundOptions = {}) {
     onStartup: () => void wake(),
   };
 }
-
-export type Background = ReturnType<typeof createBackground>;
