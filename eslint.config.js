@@ -27,8 +27,8 @@ const clockRules = [
 // Import boundaries (engine/ARCHITECTURE.md). The engine's layers and import cycles need
 // resolved paths: dependency-cruiser checks them (.dependency-cruiser.cjs, also in `npm run lint`).
 
-/** An import string that reaches into one of the top folders (relative, or through the @ / ~ alias). */
-const into = (folder) => `^(?:(?:\\.\\.?/)+|[@~]/)${folder}(?:/|$)`;
+/** An import string that reaches into one of the top folders (relative, or through an @, ~, @@ or ~~ alias). */
+const into = (folder) => `^(?:(?:\\.\\.?/)+|[@~]{1,2}/)${folder}(?:/|$)`;
 
 const runtimeNeutral = {
   group: ['node:*', 'fs', 'path', 'http', 'crypto', 'better-sqlite3', 'dexie', 'wxt/*', '#imports'],
@@ -42,13 +42,13 @@ const noHosts = ['server', 'entrypoints', 'components'].map((folder) => ({
 
 const entryFilesOnly = {
   regex:
-    '^(?:(?:\\.\\.?/)+|[@~]/)engine/(?!(?:index|contract|browser|extract(?:/index)?)(?:\\.ts)?$)',
+    '^(?:(?:\\.\\.?/)+|[@~]{1,2}/)engine/(?!(?:index|contract|browser|extract(?:/index)?)(?:\\.ts)?$)',
   message:
     'Import the engine through an entry file: engine/index.ts (hosts), engine/browser.ts (browser adapters), engine/extract/index.ts (the page reader) or engine/contract.ts (wire types and lists).',
 };
 
 const contractOnly = {
-  regex: '^(?:(?:\\.\\.?/)+|[@~]/)engine/(?!contract(?:\\.ts)?$)',
+  regex: '^(?:(?:\\.\\.?/)+|[@~]{1,2}/)engine/(?!contract(?:\\.ts)?$)',
   message:
     'components/ reach the engine only through engine/contract.ts (types and plain lists): no engine code in the pages. Call the API through the v1 client.',
 };

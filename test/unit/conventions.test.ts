@@ -57,6 +57,7 @@ describe('import boundaries (lint rule)', () => {
       'entry file',
     ],
     ['entrypoints/popup/x.tsx', "import { createApi } from '@/engine/api/app';", 'entry file'],
+    ['entrypoints/popup/y.ts', "import { TABLES } from '~~/engine/store/schema';", 'entry file'],
     [
       'components/api/x.ts',
       "import type { IntentDoc } from '../../engine/schemas/intent-doc';",
