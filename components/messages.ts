@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { AVAILABILITIES, EXTRACTION_SOURCES } from '../engine/vocabulary';
-import type { Availability as EngineAvailability } from '../engine/intents/record-schema';
-import type { Extraction as EngineExtraction } from '../engine/extract/types';
+import {
+  AVAILABILITIES,
+  EXTRACTION_SOURCES,
+  type Availability as EngineAvailability,
+  type Extraction as EngineExtraction,
+} from '../engine/contract';
 
 /**
  * Messages between extension pages (popup, options) and the background. Every message is

@@ -33,7 +33,7 @@ export interface EngineOptions {
   executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer'>>;
 }
 
-export const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
+const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
 
 function memoized<T>(make: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;

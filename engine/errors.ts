@@ -21,7 +21,6 @@ export type ErrorCode =
   | 'idempotency_conflict'
   | 'rate_limited'
   | 'incorrect_code'
-  | 'user_action_locked'
   | 'internal_error';
 
 export class EngineError extends Error {
@@ -45,11 +44,3 @@ export const invalid = (param: string, message: string) =>
 
 export const notFound = (what: string, id: string, param?: string) =>
   new EngineError('resource_missing', `No such ${what}: '${id}'.`, param);
-
-/** Marks a branch that the type system proves unreachable. */
-export class UnreachableError extends Error {
-  constructor(value: never) {
-    super(`Unreachable case: ${JSON.stringify(value)}`);
-    this.name = 'UnreachableError';
-  }
-}

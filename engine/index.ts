@@ -1,32 +1,29 @@
-/** The only import path into the engine for code outside engine/. */
-export { createEngine, systemClock, type Engine, type EngineOptions } from './engine';
-export type { EngineContext, Caller } from './context';
+/**
+ * The engine's door for its hosts (server/, the extension's background). The other entry files:
+ * browser.ts, contract.ts, extract/index.ts (engine/ARCHITECTURE.md).
+ */
+export { createEngine, type Engine, type EngineOptions } from './engine';
 export * from './ports';
-export { TABLES, SCHEMA_VERSION, type TableName } from './store/schema';
+export { TABLES, SCHEMA_VERSION } from './store/schema';
 export { createMemoryStore } from './adapters/memory';
-export { EngineError, type ErrorCode } from './errors';
 export { ERROR_HTTP } from './api/error-map';
-export { LIMITS, DEFAULT_RATE_LIMIT, type RateLimit } from './limits';
+export { LIMITS, DEFAULT_RATE_LIMIT } from './limits';
 export {
-  STATUSES,
+  AVAILABILITIES,
   EVENT_TYPES,
+  STATUSES,
   TERMINAL_STATUSES,
+  type Availability,
   type Status,
-  type EventType,
-} from './machine/states';
+} from './vocabulary';
 export { TRANSITIONS, type Trigger } from './machine/transitions';
 export { applyTransition } from './machine/apply';
-export { TEST_PAYMENT_METHODS, TEST_CARDS, type TestPaymentMethodId } from './payments/methods';
-export { createIdSource } from './ids';
+export { TEST_CARDS } from './payments/methods';
 export { canonicalJson } from './util/canonical-json';
-export type { IntentDoc } from './intents/record';
-export type { EventDoc } from './events/log';
-export { matchesQuery, compareIndexValues, indexValues } from './store/query';
-export { AVAILABILITIES, type Availability } from './intents/record-schema';
-export { merchantIdOf } from './intents/merchant';
-export {
-  createAcpConnector,
-  ACP_API_VERSION,
-  type AcpMerchantConfig,
-} from './execute/acp-connector';
+export { readCapped } from './util/read-capped';
+export { merchantIdOf } from './util/merchant-id';
+export { minorUnits } from './money';
+export type { IntentDoc } from './schemas/intent-doc';
+export { createAcpConnector } from './merchants/acp/connector';
+export { sandboxMerchant, SANDBOX_API_KEY } from './merchants/sandbox';
 export { verifyReceipt } from './receipts/signer';

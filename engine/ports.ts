@@ -2,6 +2,8 @@
  * The engine touches the world only through these ports. Adapters live in engine/adapters
  * (runtime-neutral or browser) and server/ (Node only).
  */
+import type { Caller } from './caller';
+import type { UserActionType } from './vocabulary';
 
 // ---------- clock and ids ----------
 
@@ -227,4 +229,29 @@ export interface MerchantConnector {
     challenge: Challenge,
     answer: { otp?: string; approve?: boolean },
   ): Promise<ChallengeAnswer>;
+}
+
+// ---------- executor ----------
+
+/** The user's answer to an intent's next_action: the body of POST /intents/{id}/resume. */
+export interface UserActionAnswer {
+  type: UserActionType;
+  completed: boolean;
+  /** The OTP: passed to the issuer and forgotten, never stored. */
+  code?: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The executor as the rest of the engine calls it (engine/execute/executor.ts implements it).
+ * `answer` takes the user's answer to the bank or to an assisted purchase and runs `finish` in the
+ * transaction that records the outcome, so that the API stores its idempotent response with it.
+ */
+export interface Executor {
+  answer<T>(
+    caller: Caller,
+    intentId: string,
+    action: UserActionAnswer,
+    finish: (tx: StoreTx) => Promise<T>,
+  ): Promise<T>;
 }

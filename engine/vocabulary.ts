@@ -1,7 +1,95 @@
 /**
- * Plain lists shared by the engine's schemas and the extension's pages. No imports: pages may use
- * them without pulling engine code into their bundles.
+ * The engine's closed lists: each is the one source of its union type, its zod enum, the OpenAPI
+ * document and the docs (test/unit/vocabulary.test.ts checks docs/events.md). No imports: the
+ * extension's pages use them through engine/contract.ts without pulling engine code in.
  */
+
+/** Intent states (CONTRACT §8); the machine's table (machine/transitions.ts) moves between them. */
+export const STATUSES = [
+  'active',
+  'waiting',
+  'executing',
+  'requires_user_action',
+  'succeeded',
+  'failed',
+  'expired',
+  'canceled',
+] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** Nothing ever leaves these. */
+export const TERMINAL_STATUSES: readonly Status[] = ['succeeded', 'failed', 'expired', 'canceled'];
+
+export const EVENT_TYPES = [
+  'intent.created',
+  'intent.waiting',
+  'intent.executing',
+  'execution.step_started',
+  'execution.step_succeeded',
+  'execution.step_failed',
+  'execution.needs_user_action',
+  'intent.resumed',
+  'intent.succeeded',
+  'intent.failed',
+  'intent.canceled',
+  'intent.expired',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Why an intent waits (`intent.waiting` data.reason): a check found a condition unmet, or an attempt ended without buying. */
+export const WAITING_REASONS = [
+  'MERCHANT_NOT_ALLOWED',
+  'OUT_OF_STOCK',
+  'PREORDER',
+  'BACKORDER',
+  'DISCONTINUED',
+  'IN_STORE_ONLY',
+  'STOCK_UNKNOWN',
+  'AMBIGUOUS_OFFER',
+  'CURRENCY_MISMATCH',
+  'PRICE_UNKNOWN',
+  'PRICE_ABOVE_LIMIT',
+  'TOTAL_ABOVE_LIMIT',
+  'QUANTITY_MISMATCH',
+  'OUTSIDE_TIME_WINDOW',
+  'OBSERVATION_FAILED',
+  'CHECKOUT_NOT_READY',
+  'USER_DECLINED',
+] as const;
+export type WaitingReason = (typeof WAITING_REASONS)[number];
+
+/** The steps of an execution attempt (`latest_execution.step`, step events). */
+export const EXECUTION_STEPS = [
+  'create_checkout',
+  'verify_totals',
+  'delegate_payment',
+  'complete_checkout',
+  'authenticate',
+  'confirm',
+] as const;
+export type ExecutionStep = (typeof EXECUTION_STEPS)[number];
+
+/**
+ * `latest_execution.status`: running or waiting for the user while the attempt lasts; then how
+ * it ended (execute/endings.ts), or the intent's end when a cancel or expiry cut it short.
+ */
+export const EXECUTION_STATUSES = [
+  'running',
+  'requires_user_action',
+  'succeeded',
+  'failed',
+  'expired',
+  'canceled',
+  'abandoned',
+  'declined',
+] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
+/** What an intent can wait for the user to do (`next_action.type`, `user_action.type`). */
+export const USER_ACTION_TYPES = ['otp', '3ds', 'confirmation', 'identity'] as const;
+export type UserActionType = (typeof USER_ACTION_TYPES)[number];
+
+/** Stock as observed (CONTRACT §7). */
 export const AVAILABILITIES = [
   'in_stock',
   'limited',
@@ -12,6 +100,7 @@ export const AVAILABILITIES = [
   'in_store_only',
   'unknown',
 ] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
 
 export const EXTRACTION_SOURCES = [
   'json-ld',

@@ -1,4 +1,4 @@
-import { createAcpConnector, type Fetcher, type MerchantConnector } from '../engine/index';
+import { sandboxMerchant, type Fetcher, type MerchantConnector } from '../engine/index';
 import { createGuardedFetcher } from './net/guarded-fetcher';
 
 export interface MerchantWiring {
@@ -12,10 +12,9 @@ export interface MerchantWiring {
 }
 
 /**
- * Fetchers and connectors of the server. Test mode buys only from the sandbox merchant (an ACP
- * connector on its origin); live mode has no API merchant configured in v1, so live intents use
- * the assisted flow. Live fetches never reach private addresses, except the sandbox origin and
- * with --allow-private-network.
+ * Fetchers and connectors of the server: ACP with the sandbox merchant in test mode, the assisted
+ * flow everywhere else (engine/merchants/sandbox.ts). Live fetches never reach private addresses,
+ * except the sandbox origin and with --allow-private-network.
  */
 export function wireMerchants(options: {
   sandbox: { url: string; apiKey: string } | null;
@@ -31,29 +30,15 @@ export function wireMerchants(options: {
     allowOrigins,
     allowPrivateNetwork: options.allowPrivateNetwork,
   });
-  const sandboxConnector = options.sandbox
-    ? createAcpConnector(
-        {
-          merchantId: new URL(options.sandbox.url).hostname,
-          baseUrl: options.sandbox.url,
-          apiKey: options.sandbox.apiKey,
-        },
-        sandboxFetcher,
-      )
-    : null;
-  const onSandbox = (url: string | null) => {
-    if (!url || !sandboxOrigin) return false;
-    try {
-      return new URL(url).origin === sandboxOrigin;
-    } catch {
-      return false;
-    }
-  };
+  const sandbox = sandboxMerchant({
+    url: options.sandbox?.url ?? null,
+    ...(options.sandbox ? { apiKey: options.sandbox.apiKey } : {}),
+    fetcher: sandboxFetcher,
+  });
   return {
     fetcherFor: (livemode, url) =>
-      onSandbox(url) ? sandboxFetcher : livemode ? liveFetcher : testFetcher,
-    connectorFor: (_merchantId, livemode, productUrl) =>
-      !livemode && onSandbox(productUrl) ? sandboxConnector : null,
+      sandbox.owns(url) ? sandboxFetcher : livemode ? liveFetcher : testFetcher,
+    connectorFor: sandbox.connectorFor,
     close: async () => {
       await Promise.all([sandboxFetcher.close(), testFetcher.close(), liveFetcher.close()]);
     },

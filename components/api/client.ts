@@ -1,40 +1,30 @@
 /**
- * The v1 client of the popup and options pages. Types only come from the engine (erased at build
- * time), so no engine code reaches the page bundles; requests go through `backgroundFetch`, i.e.
+ * The v1 client of the popup and options pages. Its types come from engine/contract.ts (types
+ * only, erased at build time), so no engine code reaches the page bundles; requests go through `backgroundFetch`, i.e.
  * the background, which holds the credentials.
  */
 import ky from 'ky';
-import type { z } from 'zod';
-import type { PricePoint } from '../../engine/api/routes/observations';
-import type { PaymentMethodList } from '../../engine/api/schemas';
 import type {
+  CreateIntentRequest,
   EventList,
-  EventRecord,
+  Intent,
   IntentList,
-  IntentRecord,
-} from '../../engine/intents/record-schema';
-import type { CreateIntentInput, ResumeInput } from '../../engine/intents/schema';
-import type { Receipt as SignedReceipt } from '../../engine/receipts/build';
+  PaymentMethodList,
+  PriceHistory,
+  Receipt,
+  UserAction,
+} from '../../engine/contract';
 import { backgroundFetch, type FetchLike } from './background-fetch';
 import { ApiError } from './errors';
 
-export type Intent = z.infer<typeof IntentRecord>;
-export type IntentListPage = z.infer<typeof IntentList>;
-export type IntentListItem = IntentListPage['data'][number];
+export type { Intent, PriceHistory, Receipt, UserAction };
+export type IntentListPage = IntentList;
+export type IntentListItem = IntentList['data'][number];
 export type IntentStatus = Intent['status'];
-export type IntentEvent = z.infer<typeof EventRecord>;
-export type EventListPage = z.infer<typeof EventList>;
-export type PaymentMethods = z.infer<typeof PaymentMethodList>;
+export type EventListPage = EventList;
+export type PaymentMethods = PaymentMethodList;
 export type PaymentMethod = PaymentMethods['data'][number];
-export type Receipt = SignedReceipt & { request_id: string };
-export type PriceHistory = {
-  object: 'list';
-  intent_id: string;
-  data: z.infer<typeof PricePoint>[];
-  request_id: string;
-};
-export type CreateIntentBody = CreateIntentInput;
-export type UserAction = ResumeInput['user_action'];
+export type CreateIntentBody = CreateIntentRequest;
 
 export interface ListIntentsParams {
   external_user_id?: string;

@@ -65,7 +65,7 @@ export class ApiError extends Error {
   }
 }
 
-export function isErrorBody(body: unknown): body is ApiErrorBody {
+function isErrorBody(body: unknown): body is ApiErrorBody {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
   const error = (body as { error: unknown }).error;
   return (

@@ -3,7 +3,7 @@ import { errorMessage } from './api';
 import { sendToBackground } from './runtime';
 import type { Extraction } from './types';
 
-export type CaptureState =
+type CaptureState =
   | { phase: 'loading' }
   | { phase: 'product'; url: string; extraction: Extraction }
   | { phase: 'none'; reason: string; url: string | null };

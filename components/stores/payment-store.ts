@@ -4,7 +4,7 @@ import { sendToBackground } from './runtime';
 import type { PaymentMethod } from './types';
 
 /** The test cards of CONTRACT §10, shown when the engine cannot be asked. */
-export const TEST_CARD_IDS = [
+const TEST_CARD_IDS = [
   'pm_card_visa',
   'pm_card_otp_required',
   'pm_card_3ds_required',

@@ -1,6 +1,6 @@
 /** Host permissions, asked one origin set at a time when the user acts (never up front). */
 
-export const originPattern = (url: string) => `${new URL(url).origin}/*`;
+const originPattern = (url: string) => `${new URL(url).origin}/*`;
 
 /**
  * Asks for access to the origins of `urls`. Call it before any other await in a click or submit

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Message, ReplyTo } from '../messages';
 
 /** A message to the background, in the shape `components/messages.ts` validates. */
-export type OutgoingMessage = z.input<typeof Message>;
+type OutgoingMessage = z.input<typeof Message>;
 
 /**
  * Sends a message to the background and returns its typed reply. No reply (no listener) or a

@@ -1,6 +1,7 @@
 /**
  * The shapes the popup and options read: the v1 client's types (which come from the engine's
- * zod schemas, type-only) and the background messages'. Nothing here reaches the bundle.
+ * zod schemas, type-only) and the background messages'. Only the engine's plain list of terminal
+ * states (engine/contract.ts) reaches the bundle.
  */
 import type {
   CreateIntentBody,
@@ -10,6 +11,7 @@ import type {
   Receipt,
   UserAction,
 } from '../api/client';
+import { TERMINAL_STATUSES } from '../../engine/contract';
 import type { CaptureReply, Extraction, Settings } from '../messages';
 
 /** An intent as listed (list items carry no request_id; a full record is assignable to it). */
@@ -21,8 +23,7 @@ export type PricePoint = PriceHistory['data'][number];
 export type PaymentMethod = Pick<ApiPaymentMethod, 'id' | 'brand' | 'last4' | 'description'>;
 export type { CaptureReply, CreateIntentBody, Extraction, Receipt, Settings, UserAction };
 
-export const TERMINAL: readonly IntentStatus[] = ['succeeded', 'failed', 'expired', 'canceled'];
-export const isTerminal = (status: IntentStatus) => TERMINAL.includes(status);
+export const isTerminal = (status: IntentStatus) => TERMINAL_STATUSES.includes(status);
 
 /** The user id the extension files every intent under. */
 export const EXTENSION_USER = 'extension-user';

@@ -24,7 +24,7 @@ export interface WatchDraft {
 }
 
 /** The user refused the host permission the extension needs to read the product page. */
-export class PermissionRefusedError extends Error {
+class PermissionRefusedError extends Error {
   constructor(origin: string) {
     super(
       `Without access to ${origin} the extension cannot check the price and stock of this page, so it cannot watch it. Submit again and choose Allow.`,

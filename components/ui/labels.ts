@@ -1,7 +1,7 @@
 import type { IntentStatus } from '../stores/types';
-import type { Availability } from '../../engine/intents/record-schema';
+import type { Availability } from '../../engine/contract';
 
-export const STOCK_WORDS: Record<Availability, string> = {
+const STOCK_WORDS: Record<Availability, string> = {
   in_stock: 'In stock',
   limited: 'Limited stock',
   out_of_stock: 'Out of stock',

@@ -1,21 +1,8 @@
 /** Money in integer minor units, formatted and parsed with the currency's own decimals. */
+import { minorUnits } from '../../engine/contract';
 
-const digitsByCurrency = new Map<string, number>();
-
-/** Decimals of the currency's minor unit per Intl (USD 2, JPY 0, KWD 3); 2 when unknown. */
-export function minorDigits(currency: string): number {
-  let digits = digitsByCurrency.get(currency);
-  if (digits === undefined) {
-    try {
-      const format = new Intl.NumberFormat('en', { style: 'currency', currency });
-      digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    digitsByCurrency.set(currency, digits);
-  }
-  return digits;
-}
+/** Decimals of the currency's minor unit (USD 2, JPY 0, KWD 3; 2 when unknown): the engine's. */
+export const minorDigits = minorUnits;
 
 export function formatMoney(
   minor: number | null | undefined,

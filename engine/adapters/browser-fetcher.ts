@@ -15,6 +15,7 @@ import {
   type FetchResponse,
   type Fetcher,
 } from '../ports';
+import { readCapped } from '../util/read-capped';
 
 export interface BrowserFetcherOptions {
   /** Whole request including the body, default 10_000. */
@@ -25,8 +26,8 @@ export interface BrowserFetcherOptions {
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
 }
 
-export const BROWSER_FETCH_TIMEOUT_MS = 10_000;
-export const BROWSER_FETCH_MAX_BYTES = 2 * 1024 * 1024;
+const BROWSER_FETCH_TIMEOUT_MS = 10_000;
+const BROWSER_FETCH_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_URL_LENGTH = 2048;
 
 const fail = (failure: FetchFailure, message: string) => new FetchError(failure, message);
@@ -48,8 +49,8 @@ function checkUrl(raw: string): URL {
   return url;
 }
 
-/** Reads the body stream, giving up as soon as it passes `maxBytes`. */
-async function readCapped(response: Response, maxBytes: number, host: string): Promise<Uint8Array> {
+/** Reads the body stream, giving up as soon as it passes `maxBytes` (or says it will). */
+async function readBody(response: Response, maxBytes: number, host: string): Promise<Uint8Array> {
   const tooLarge = () =>
     fail('too_large', `response from ${host} is larger than ${maxBytes} bytes`);
   const declared = Number(response.headers.get('content-length') ?? NaN);
@@ -58,26 +59,7 @@ async function readCapped(response: Response, maxBytes: number, host: string): P
     throw tooLarge();
   }
   if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return readCapped(response.body, maxBytes, tooLarge);
 }
 
 function encodingOf(label: string | undefined): string | undefined {
@@ -133,7 +115,7 @@ export function createBrowserFetcher(options: BrowserFetcherOptions = {}): Fetch
         });
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-        const bytes = await readCapped(response, maxBytes, url.host);
+        const bytes = await readBody(response, maxBytes, url.host);
         return {
           status: response.status,
           url: response.url || url.href,

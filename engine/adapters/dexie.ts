@@ -13,7 +13,7 @@ const keyPath = (fields: readonly string[]) =>
   fields.length === 1 ? fields[0]! : `[${fields.join('+')}]`;
 
 /** The Dexie `stores()` spec derived from the engine schema. */
-export function dexieStores(schema: Record<string, TableDef>): Record<string, string> {
+function dexieStores(schema: Record<string, TableDef>): Record<string, string> {
   const stores: Record<string, string> = {};
   for (const [name, def] of Object.entries(schema)) {
     const indexes = new Set(Object.values(def.indexes).map(keyPath));

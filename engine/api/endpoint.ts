@@ -4,7 +4,7 @@ import type { ErrorCode } from '../errors';
 import type { ApiEnv } from './env';
 import { ERROR_HTTP } from './error-map';
 import { ErrorBody } from './schemas';
-import { z } from './zod';
+import { z } from '../schemas/zod';
 import { parseWith } from './zod-issues';
 
 type Schema = z.ZodType;
@@ -27,7 +27,7 @@ const WRITE_ERRORS: ErrorCode[] = [
   'idempotency_in_flight',
 ];
 
-export interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
+interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   method: 'get' | 'post' | 'delete';
   /** OpenAPI style, relative to /v1: `/intents/{intent_id}`. */
   path: string;

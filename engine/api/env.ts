@@ -1,4 +1,5 @@
-import type { Caller, EngineContext } from '../context';
+import type { EngineContext } from '../context';
+import type { Caller } from '../caller';
 import type { IdempotencyScope } from '../idempotency/records';
 
 /** Hono context variables set by the middleware chain, in order. */

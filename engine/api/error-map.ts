@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors';
 
-export type ErrorType =
+type ErrorType =
   | 'invalid_request_error'
   | 'authentication_error'
   | 'idempotency_error'
@@ -23,7 +23,6 @@ export const ERROR_HTTP: Record<ErrorCode, { status: number; type: ErrorType }> 
   intent_not_resumable: { status: 409, type: 'invalid_request_error' },
   intent_not_cancelable: { status: 409, type: 'invalid_request_error' },
   idempotency_in_flight: { status: 409, type: 'invalid_request_error' },
-  user_action_locked: { status: 409, type: 'invalid_request_error' },
   body_too_large: { status: 413, type: 'invalid_request_error' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error' },
   idempotency_conflict: { status: 422, type: 'idempotency_error' },

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from '../schemas/zod';
 
 export const ErrorBody = z
   .object({
@@ -17,24 +17,3 @@ export const ErrorBody = z
     request_id: z.string(),
   })
   .openapi('Error');
-
-export const PaymentMethodRecord = z
-  .object({
-    object: z.literal('payment_method'),
-    id: z.string(),
-    brand: z.string(),
-    last4: z.string(),
-    description: z.string(),
-    livemode: z.boolean(),
-  })
-  .openapi('PaymentMethod');
-
-export const PaymentMethodList = z
-  .object({
-    object: z.literal('list'),
-    data: z.array(PaymentMethodRecord),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable(),
-    request_id: z.string(),
-  })
-  .openapi('PaymentMethodList');

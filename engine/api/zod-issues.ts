@@ -67,7 +67,7 @@ function describe(issue: Issue, param: string, input: unknown): string {
  * Turns zod issues into the one error a partner should fix first: unknown fields (usually typos
  * that explain the other issues), then the first issue in field order.
  */
-export function issuesToError(issues: readonly Issue[], input: unknown, root = ''): EngineError {
+function issuesToError(issues: readonly Issue[], input: unknown, root = ''): EngineError {
   const join = (path: string) => (root && path ? `${root}.${path}` : root || path);
   const unknown = issues.find((issue) => issue.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {

@@ -1,17 +1,18 @@
-import { scopeOf, type Caller, type EngineContext } from '../context';
+import { type EngineContext } from '../context';
+import { scopeOf, type Caller } from '../caller';
 import { EngineError } from '../errors';
 import { randomToken } from '../ids';
 import { sha256Hex } from '../util/sha256';
 import { isoTime } from '../util/time';
 
-export interface PartnerDoc {
+interface PartnerDoc {
   [field: string]: unknown;
   partner_id: string;
   name: string;
   created_at: string;
 }
 
-export interface ApiKeyDoc {
+interface ApiKeyDoc {
   [field: string]: unknown;
   key_hash: string;
   /** The first characters of the key, safe to show and to name a key in `keys revoke`. */
@@ -25,7 +26,7 @@ export interface ApiKeyDoc {
 const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{32}$/;
 const PREFIX_LENGTH = 'sk_test_'.length + 8;
 
-export async function findOrCreatePartner(ctx: EngineContext, name: string): Promise<PartnerDoc> {
+async function findOrCreatePartner(ctx: EngineContext, name: string): Promise<PartnerDoc> {
   return ctx.store.transact(async (tx) => {
     const [existing] = await tx.query<PartnerDoc>('partners', {
       index: 'by_name',

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../context';
-import type { EventType } from '../machine/states';
+import type { EventType } from '../vocabulary';
 import type { StoreReader, StoreTx } from '../ports';
 import { isoTime } from '../util/time';
 

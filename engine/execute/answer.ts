@@ -1,19 +1,18 @@
-import type { Caller, EngineContext } from '../context';
+import type { EngineContext } from '../context';
+import type { Caller } from '../caller';
 import { EngineError, invalid } from '../errors';
-import type { IntentDoc } from '../intents/record';
-import type { ResumeInput } from '../intents/schema';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { loadIntent } from '../intents/service';
 import { applyTransition } from '../machine/apply';
-import type { StoreTx } from '../ports';
-import type { Executor } from './executor';
-import { endAttempt, recordStep, releaseCheckout, saveExecution } from './outcomes';
-import { latestExecution, summaryOf, type ExecutionDoc } from './records';
-import { backToWaitingIn, failAttempt, failAttemptIn } from './endings';
-import { succeed } from './succeed';
+import type { StoreTx, UserActionAnswer } from '../ports';
+import { latestExecution, type ExecutionAt, type ExecutionDoc } from '../schemas/execution';
+import type { AttemptRunner, StepDeps } from './deps';
+import { abandoned, endAttempt, endAttemptWith, succeed, type AttemptEnd } from './endings';
+import { recordStep, saveExecution, summaryOf } from './records';
 
-export const MAX_WRONG_CODES = 5;
+const MAX_WRONG_CODES = 5;
 
-type Finish<T> = (tx: StoreTx, intent: IntentDoc) => Promise<T>;
+type Finish<T> = (tx: StoreTx) => Promise<T>;
 
 /**
  * POST /intents/{id}/resume with an executor (CONTRACT §11). The answer goes to the issuer (OTP,
@@ -23,14 +22,13 @@ type Finish<T> = (tx: StoreTx, intent: IntentDoc) => Promise<T>;
  */
 export async function answerUserAction<T>(
   ctx: EngineContext,
-  executor: Executor,
+  runner: AttemptRunner,
   caller: Caller,
   intentId: string,
-  input: ResumeInput,
+  action: UserActionAnswer,
   finish: Finish<T>,
 ): Promise<T> {
   const intent = await loadIntent(ctx.store, caller, intentId);
-  const action = input.user_action;
   const exec = await latestExecution(ctx.store, intent);
   if (
     intent.status !== 'requires_user_action' ||
@@ -49,36 +47,17 @@ export async function answerUserAction<T>(
       `user_action.type must be '${intent.next_action.type}', the action this intent is waiting for.`,
     );
   }
-  const deps = executor.depsFor(exec);
+  const deps = runner.depsFor(exec);
   // An answer that ends the attempt commits with the API's stored response (CONTRACT §5): one
   // transaction, so that a retry with the same key replays it. The session is freed after.
-  const endWith = async (end: (tx: StoreTx) => Promise<unknown>) => {
-    const result = await ctx.store.transact(async (tx) => {
-      await end(tx);
-      return finish(tx, (await tx.get<IntentDoc>('intents', intentId))!);
-    });
-    await releaseCheckout(deps.connector, exec);
-    return result;
-  };
+  const endWith = (end: AttemptEnd) => endAttemptWith(deps, exec, end, finish);
   if (!action.completed) {
-    return endWith((tx) =>
-      endAttempt(
-        tx,
-        ctx,
-        exec,
-        'return_to_waiting',
-        { reason: 'USER_DECLINED', attempt: exec.attempt },
-        {
-          waiting_reason: 'USER_DECLINED',
-          next_action: null,
-          blocked_at_price_cents: intent.last_observation?.price_cents ?? null,
-          blocked_reason: 'USER_DECLINED',
-        },
-        'declined',
-      ),
-    );
+    return endWith({
+      ending: 'declined',
+      price_cents: intent.last_observation?.price_cents ?? null,
+    });
   }
-  if (exec.step === 'confirm') return confirmAssisted(ctx, executor, exec, intent, input, finish);
+  if (exec.step === 'confirm') return confirmAssisted(runner, exec, intent, action, finish);
   if (action.type === 'otp' && !action.code) {
     throw new EngineError(
       'parameter_missing',
@@ -86,43 +65,40 @@ export async function answerUserAction<T>(
       'user_action.code',
     );
   }
-  const answer = await deps.connector!.answerChallenge(
-    exec.challenge!,
-    action.type === 'otp' ? { otp: action.code! } : { approve: true },
+  const { connector } = deps;
+  if (exec.step !== 'authenticate' || !exec.challenge || !connector)
+    throw new Error(`Attempt ${exec.execution_id} waits for the user with no challenge to answer.`);
+  const answer = await connector.answerChallenge(
+    exec.challenge,
+    action.type === 'otp' && action.code !== undefined ? { otp: action.code } : { approve: true },
   );
   switch (answer.kind) {
     case 'authenticated':
-      return resumeWith(ctx, executor, exec, { authentication: answer.result }, finish);
+      return resumeWith(ctx, runner, exec, { authentication: answer.result }, finish);
     case 'incorrect':
       return wrongCode(ctx, deps, exec, answer.attemptsRemaining);
     case 'locked':
-      return endWith((tx) =>
-        failAttemptIn(
-          tx,
-          ctx,
-          exec,
-          'authentication_locked',
-          'Too many wrong codes: the bank locked this payment.',
-        ),
-      );
+      return endWith({
+        ending: 'failed',
+        code: 'authentication_locked',
+        message: 'Too many wrong codes: the bank locked this payment.',
+      });
     case 'denied':
-      return endWith((tx) =>
-        backToWaitingIn(tx, ctx, exec, intent, 'USER_DECLINED', { code: 'authentication_denied' }),
-      );
+      return endWith(abandoned(intent, 'USER_DECLINED', { code: 'authentication_denied' }));
     case 'expired':
       // The challenge lapsed: complete again (a new key) and the bank issues a fresh one.
-      return resumeWith(ctx, executor, exec, { authentication: null }, finish);
+      return resumeWith(ctx, runner, exec, { authentication: null }, finish);
   }
 }
 
 async function resumeWith<T>(
   ctx: EngineContext,
-  executor: Executor,
-  exec: ExecutionDoc,
-  patch: Partial<ExecutionDoc>,
+  runner: AttemptRunner,
+  exec: ExecutionAt<'authenticate'>,
+  patch: { authentication: unknown },
   finish: Finish<T>,
 ): Promise<T> {
-  const next: ExecutionDoc = {
+  const next: ExecutionAt<'complete_checkout'> = {
     ...exec,
     ...patch,
     state: 'running',
@@ -149,26 +125,29 @@ async function resumeWith<T>(
         'intent_not_resumable',
         'This intent moved on while the answer was checked.',
       );
-    return finish(tx, applied.intent);
+    return finish(tx);
   });
-  executor.start(next.execution_id);
+  runner.start(next.execution_id);
   return result;
 }
 
 async function wrongCode(
   ctx: EngineContext,
-  deps: ReturnType<Executor['depsFor']>,
+  deps: StepDeps,
   exec: ExecutionDoc,
   remaining: number | null,
 ): Promise<never> {
   const wrong = exec.wrong_codes + 1;
   const left = Math.max(0, Math.min(remaining ?? MAX_WRONG_CODES - wrong, MAX_WRONG_CODES - wrong));
   if (left === 0) {
-    await failAttempt(
+    await endAttempt(
       deps,
       { ...exec, wrong_codes: wrong },
-      'authentication_locked',
-      'Too many wrong codes: the payment was not made.',
+      {
+        ending: 'failed',
+        code: 'authentication_locked',
+        message: 'Too many wrong codes: the payment was not made.',
+      },
     );
     throw new EngineError(
       'incorrect_code',
@@ -192,14 +171,13 @@ async function wrongCode(
 }
 
 async function confirmAssisted<T>(
-  ctx: EngineContext,
-  executor: Executor,
-  exec: ExecutionDoc,
+  runner: AttemptRunner,
+  exec: ExecutionAt<'confirm'>,
   intent: IntentDoc,
-  input: ResumeInput,
+  action: UserActionAnswer,
   finish: Finish<T>,
 ): Promise<T> {
-  const data = input.user_action.data ?? {};
+  const data = action.data ?? {};
   const total =
     typeof data.total_charged_cents === 'number' && Number.isInteger(data.total_charged_cents)
       ? data.total_charged_cents
@@ -234,17 +212,11 @@ async function confirmAssisted<T>(
       permalink_url: null,
     } as { id: string; permalink_url: string | null },
   };
-  let result: T | undefined;
-  await succeed(
-    executor.depsFor(exec),
+  // The success and the API's stored response commit together (CONTRACT §5).
+  return succeed(
+    runner.depsFor(exec),
     { ...exec, checkout, merchant: exec.merchant ?? 'unknown' },
     intent,
-    [],
-    true,
-    // The success and the API's stored response commit together (CONTRACT §5).
-    async (tx) => {
-      result = await finish(tx, (await tx.get<IntentDoc>('intents', intent.intent_id))!);
-    },
+    { guardrails: [], resumed: true, finish },
   );
-  return result!;
 }

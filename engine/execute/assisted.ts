@@ -1,12 +1,16 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import type { StoreTx } from '../ports';
-import { saveExecution } from './outcomes';
-import type { ExecutionDoc } from './records';
+import { minorUnits } from '../money';
+import { saveExecution } from './records';
+import type { ExecutionAt } from '../schemas/execution';
 
-const money = (cents: number | undefined, currency: string | undefined) =>
-  cents === undefined ? null : `${(cents / 100).toFixed(2)}${currency ? ` ${currency}` : ''}`;
+const money = (minor: number | undefined, currency: string | undefined) => {
+  if (minor === undefined) return null;
+  const digits = minorUnits(currency ?? 'USD');
+  return `${(minor / 10 ** digits).toFixed(digits)}${currency ? ` ${currency}` : ''}`;
+};
 
 /**
  * The assisted connector (CONTRACT §10) for shops with no API: the user buys at the merchant and
@@ -15,7 +19,7 @@ const money = (cents: number | undefined, currency: string | undefined) =>
 export async function askForConfirmation(
   tx: StoreTx,
   ctx: EngineContext,
-  exec: ExecutionDoc,
+  exec: ExecutionAt<'confirm'>,
   intent: IntentDoc,
 ) {
   const limit = money(

@@ -1,18 +1,20 @@
-import type { IntentDoc } from '../intents/record';
 import { applyTransition } from '../machine/apply';
-import { MerchantError, type Checkout } from '../ports';
-import { backToWaiting, endRefused, expireAttempt, expired, failAttempt } from './endings';
-import { recordStep, saveExecution } from './outcomes';
-import { merchantKeyOf, type ExecutionDoc } from './records';
-import { begin, OUT_OF_STOCK_CODES, type StepDeps, type StepResult } from './steps';
-import { succeed } from './succeed';
-import { verifyTotals } from './verify';
+import { MerchantError, type Challenge, type Checkout } from '../ports';
+import type { ExecutionAt } from '../schemas/execution';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
+import type { AcpDeps, StepResult } from './deps';
+import { abandoned, endAttempt, endRefused, expired, succeed } from './endings';
+import { merchantKeyOf, recordStep, saveExecution } from './records';
+import { begin, OUT_OF_STOCK_CODES } from './steps';
+import { verifyTotals } from './verify';
+
+type Completing = ExecutionAt<'complete_checkout'>;
 
 /** Marks the complete call in flight, unless the intent moved on or expired meanwhile. */
 async function claimCompletion(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: Completing,
 ): Promise<'go' | 'stop' | 'expired'> {
   return deps.ctx.store.transact(async (tx) => {
     const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
@@ -26,8 +28,8 @@ async function claimCompletion(
 }
 
 export async function completeCheckout(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: Completing,
   intent: IntentDoc,
 ): Promise<StepResult> {
   exec = await begin(deps, exec);
@@ -40,26 +42,25 @@ export async function completeCheckout(
   if (claim === 'stop') return true;
   if (claim === 'expired') {
     if (mayHaveCharged) return settleAfterExpiry(deps, exec, intent);
-    await expireAttempt(deps, exec, intent);
+    await endAttempt(deps, exec, { ending: 'expired', previous_status: intent.status });
     return true;
   }
-  const connector = deps.connector!;
+  const { connector } = deps;
+  const { checkout: session, token, authentication } = exec;
+  const key = merchantKeyOf(exec);
   let checkout: Checkout;
   try {
     checkout = await deps.retrying(exec, async () => {
       try {
         return await connector.completeCheckout(
-          exec.checkout!.id,
-          {
-            token: exec.token!,
-            ...(exec.authentication ? { authentication: exec.authentication } : {}),
-          },
-          merchantKeyOf(exec),
+          session.id,
+          { token, ...(authentication ? { authentication } : {}) },
+          key,
         );
       } catch (error) {
         // Unknown outcome: ask the merchant what happened before anything is sent again.
         if (!(error instanceof MerchantError) || error.outcome !== 'unknown') throw error;
-        const seen = await connector.getCheckout(exec.checkout!.id);
+        const seen = await connector.getCheckout(session.id);
         if (seen.status === 'completed' || seen.status === 'authentication_required') return seen;
         throw error;
       }
@@ -70,10 +71,12 @@ export async function completeCheckout(
   }
   if (checkout.status === 'completed') return succeedCharged(deps, exec, intent, checkout);
   if (checkout.status === 'authentication_required' && checkout.challenge)
-    return askUser(deps, { ...exec, checkout }, checkout);
-  await backToWaiting(deps, { ...exec, checkout }, intent, 'CHECKOUT_NOT_READY', {
-    problems: checkout.problems,
-  });
+    return askUser(deps, { ...exec, checkout }, checkout.challenge);
+  await endAttempt(
+    deps,
+    { ...exec, checkout },
+    abandoned(intent, 'CHECKOUT_NOT_READY', { problems: checkout.problems }),
+  );
   return true;
 }
 
@@ -82,13 +85,22 @@ export async function completeCheckout(
  * a merchant may reprice at complete (the allowance caps only the total), and a signed receipt
  * must not say a limit held when it did not. Expiry stays as checked when the call was claimed.
  */
-function succeedCharged(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc, charged: Checkout) {
-  const done = { ...exec, checkout: { ...exec.checkout!, ...charged } };
-  if (charged.lines.length === 0) return succeed(deps, done, intent);
-  const merchant = exec.merchant ?? deps.connector!.merchantId;
+async function succeedCharged(
+  deps: AcpDeps,
+  exec: Completing,
+  intent: IntentDoc,
+  charged: Checkout,
+): Promise<StepResult> {
+  const done = { ...exec, checkout: { ...exec.checkout, ...charged } };
+  if (charged.lines.length === 0) {
+    await succeed(deps, done, intent);
+    return true;
+  }
+  const merchant = exec.merchant ?? deps.connector.merchantId;
   const claimedAt = Date.parse(exec.completing_at ?? exec.updated_at);
   const { checks } = verifyTotals(intent, merchant, charged, exec.quantity, claimedAt);
-  return succeed(deps, done, intent, checks);
+  await succeed(deps, done, intent, { guardrails: checks });
+  return true;
 }
 
 /**
@@ -97,13 +109,17 @@ function succeedCharged(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc, c
  * the success it was; otherwise the attempt expires. An unreachable merchant is asked again later.
  */
 async function settleAfterExpiry(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: Completing,
   intent: IntentDoc,
 ): Promise<StepResult> {
-  const seen = await deps.retrying(exec, () => deps.connector!.getCheckout(exec.checkout!.id));
+  const seen = await deps.retrying(exec, () => deps.connector.getCheckout(exec.checkout.id));
   if (seen.status === 'completed') return succeedCharged(deps, exec, intent, seen);
-  await expireAttempt(deps, { ...exec, checkout: { ...exec.checkout!, ...seen } }, intent);
+  await endAttempt(
+    deps,
+    { ...exec, checkout: { ...exec.checkout, ...seen } },
+    { ending: 'expired', previous_status: intent.status },
+  );
   return true;
 }
 
@@ -113,42 +129,43 @@ async function settleAfterExpiry(
  * whether the attempt ended.
  */
 async function refusedOnRecheck(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: Completing,
   intent: IntentDoc,
 ): Promise<boolean> {
-  const connector = deps.connector!;
+  const { connector } = deps;
   // Expiry first: it needs no merchant, and an unreachable merchant must not keep an expired
   // intent executing. Nothing can have been charged yet, so ending here is safe.
   if (expired(intent, deps.ctx.clock.now())) {
-    await expireAttempt(deps, exec, intent);
+    await endAttempt(deps, exec, { ending: 'expired', previous_status: intent.status });
     return true;
   }
   let current: Checkout;
   try {
-    current = await deps.retrying(exec, () => connector.getCheckout(exec.checkout!.id));
+    current = await deps.retrying(exec, () => connector.getCheckout(exec.checkout.id));
   } catch (error) {
     // Unknown (unreachable): read again later. Refused (the session is gone): nothing to pay.
     if (!(error instanceof MerchantError) || error.outcome === 'unknown') throw error;
-    await failAttempt(deps, exec, error.code, error.message);
+    await endAttempt(deps, exec, { ending: 'failed', code: error.code, message: error.message });
     return true;
   }
   const now = deps.ctx.clock.now();
   const verdict = verifyTotals(intent, connector.merchantId, current, exec.quantity, now);
   if (verdict.ok) return false;
-  await endRefused(deps, { ...exec, checkout: { ...exec.checkout!, ...current } }, intent, verdict);
+  await endRefused(deps, { ...exec, checkout: { ...exec.checkout, ...current } }, intent, verdict);
   return true;
 }
 
 async function completionRefused(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: Completing,
   intent: IntentDoc,
   error: MerchantError,
 ) {
   const settled = { ...exec, completing: false };
+  const failed = { ending: 'failed', code: error.code, message: error.message } as const;
   if (error.outcome === 'declined') {
-    await failAttempt(deps, settled, error.code, error.message);
+    await endAttempt(deps, settled, failed);
   } else if (error.outcome === 'unknown') {
     // Still unknown after every retry: leave the attempt running; recovery tries again later.
     await deps.ctx.store.transact(async (tx) => {
@@ -160,21 +177,16 @@ async function completionRefused(
     });
     throw error;
   } else if (error.code === 'allowance_exceeded') {
-    await backToWaiting(deps, settled, intent, 'TOTAL_ABOVE_LIMIT', { code: error.code });
+    await endAttempt(deps, settled, abandoned(intent, 'TOTAL_ABOVE_LIMIT', { code: error.code }));
   } else if (OUT_OF_STOCK_CODES.has(error.code)) {
-    await backToWaiting(deps, settled, intent, 'OUT_OF_STOCK', { code: error.code });
+    await endAttempt(deps, settled, abandoned(intent, 'OUT_OF_STOCK', { code: error.code }));
   } else {
-    await failAttempt(deps, settled, error.code, error.message);
+    await endAttempt(deps, settled, failed);
   }
   return true;
 }
 
-async function askUser(
-  deps: StepDeps,
-  exec: ExecutionDoc,
-  checkout: Checkout,
-): Promise<StepResult> {
-  const challenge = checkout.challenge!;
+async function askUser(deps: AcpDeps, exec: Completing, challenge: Challenge): Promise<StepResult> {
   await deps.ctx.store.transact(async (tx) => {
     const saved = await saveExecution(tx, deps.ctx, {
       ...exec,

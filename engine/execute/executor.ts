@@ -1,20 +1,28 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
-import type { WatchDoc } from '../monitor/watches';
-import { quantityOf } from '../monitor/conditions';
-import { MerchantError, type MerchantConnector, type Signer, type StoreTx } from '../ports';
-import { recordStep, releaseCheckout, saveExecution, touchIntent } from './outcomes';
-import { executionIdOf, openExecution, type ExecutionDoc } from './records';
-import { completeCheckout } from './complete';
-import { failAttempt } from './endings';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { WatchDoc } from '../schemas/watch';
+import { quantityOf } from '../intents/quantity';
+import type { Caller } from '../caller';
 import {
-  createCheckout,
-  delegatePayment,
-  verifyCheckout,
-  type StepDeps,
-  type StepResult,
-} from './steps';
+  MerchantError,
+  type MerchantConnector,
+  type Signer,
+  type StoreTx,
+  type UserActionAnswer,
+} from '../ports';
+import { openExecution, recordStep, saveExecution, touchIntent } from './records';
+import {
+  executionIdOf,
+  type ExecutionAt,
+  type ExecutionDoc,
+  type Step,
+} from '../schemas/execution';
+import { completeCheckout } from './complete';
+import { endAttempt, releaseCheckout } from './endings';
+import { createCheckout, delegatePayment, verifyCheckout } from './steps';
+import type { AcpDeps, StepDeps, StepResult } from './deps';
 import { askForConfirmation } from './assisted';
+import { answerUserAction } from './answer';
 
 export interface ExecutorOptions {
   /** The API connector for a merchant in a mode, or null: the assisted flow (the user buys). */
@@ -35,10 +43,14 @@ export interface ExecutorOptions {
   failpoint?: (name: string) => void;
 }
 
-type StepRunner = (deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc) => Promise<StepResult>;
+type StepRunner<S extends Step> = (
+  deps: AcpDeps,
+  exec: ExecutionAt<S>,
+  intent: IntentDoc,
+) => Promise<StepResult>;
 
 /** Every step of an attempt; `authenticate` and `confirm` wait for the user (see answer.ts). */
-const STEPS: Record<ExecutionDoc['step'], StepRunner | null> = {
+const STEPS: { [S in Step]: StepRunner<S> | null } = {
   create_checkout: createCheckout,
   verify_totals: verifyCheckout,
   delegate_payment: delegatePayment,
@@ -46,6 +58,9 @@ const STEPS: Record<ExecutionDoc['step'], StepRunner | null> = {
   authenticate: null,
   confirm: null,
 };
+
+/** The runner of the attempt's step, typed with it. */
+const runnerOf = <S extends Step>(exec: ExecutionAt<S>): StepRunner<S> | null => STEPS[exec.step];
 
 /**
  * The executor (CONTRACT §10): runs each attempt step by step from its recorded recovery point.
@@ -109,14 +124,15 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
         return;
       }
       const deps = depsFor(exec);
-      const run = STEPS[exec.step];
+      const run = runnerOf(exec);
       if (!run) return;
-      if (!deps.connector) {
+      const { connector } = deps;
+      if (!connector) {
         await merchantUnavailable(deps, exec);
         return;
       }
       try {
-        if (await run(deps, exec, intent)) return;
+        if (await run({ ...deps, connector }, exec, intent)) return;
       } catch (error) {
         if (!(error instanceof MerchantError)) throw error;
         if (exec.step === 'complete_checkout') {
@@ -124,7 +140,11 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
           return;
         }
         // Nothing is charged before complete: a refused or unreachable step ends the attempt.
-        await failAttempt(deps, exec, error.code, error.message);
+        await endAttempt(deps, exec, {
+          ending: 'failed',
+          code: error.code,
+          message: error.message,
+        });
         return;
       }
     }
@@ -138,7 +158,7 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
   async function merchantUnavailable(deps: StepDeps, exec: ExecutionDoc) {
     const code = 'merchant_unavailable';
     const message = `This server has no connection to merchant ${exec.merchant ?? 'unknown'}.`;
-    if (!exec.completing) return failAttempt(deps, exec, code, message);
+    if (!exec.completing) return endAttempt(deps, exec, { ending: 'failed', code, message });
     await ctx.store.transact(async (tx) => {
       const saved = await saveExecution(tx, ctx, { ...exec, last_error: { code, message } });
       await touchIntent(tx, ctx, saved, 'running');
@@ -211,7 +231,11 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
       await Promise.all([...loops.values()]);
     },
     depsFor,
+    answer: <T>(
+      caller: Caller,
+      intentId: string,
+      action: UserActionAnswer,
+      finish: (tx: StoreTx) => Promise<T>,
+    ) => answerUserAction(ctx, { depsFor, start }, caller, intentId, action, finish),
   };
 }
-
-export type Executor = ReturnType<typeof createExecutor>;

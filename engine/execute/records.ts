@@ -1,71 +1,15 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
-import type { Challenge, Checkout, StoreTx } from '../ports';
+import { appendEvent } from '../events/log';
+import { isTerminal } from '../machine/states';
+import type { StoreTx } from '../ports';
+import { executionIdOf, type ExecutionDoc } from '../schemas/execution';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
-import type { GuardrailCheck } from './verify';
-
-export type Step =
-  | 'create_checkout'
-  | 'verify_totals'
-  | 'delegate_payment'
-  | 'complete_checkout'
-  | 'authenticate'
-  | 'confirm';
-
-/**
- * One execution attempt of an intent: the recovery point of every step. The executor writes it
- * before and after each merchant call, so a restart continues from the last recorded step with the
- * same Idempotency-Keys and can never place a second order.
- */
-export interface ExecutionDoc {
-  [field: string]: unknown;
-  execution_id: string;
-  intent_id: string;
-  attempt: number;
-  livemode: boolean;
-  /** running: the executor owns it; awaiting_user: requires_user_action; finished: done either way. */
-  state: 'running' | 'awaiting_user' | 'finished';
-  step: Step;
-  /** The step whose step_started event is recorded (so a restart does not record it twice). */
-  started_step: Step | null;
-  connector: 'acp' | 'assisted';
-  merchant: string | null;
-  product_url: string | null;
-  sku: string | null;
-  quantity: number;
-  checkout: Checkout | null;
-  accepted_total_cents: number | null;
-  /** What verify_totals checked; copied into the receipt. */
-  guardrails: GuardrailCheck[] | null;
-  token: string | null;
-  /** Rounds of authentication so far: each authenticated complete needs its own key. */
-  auth_round: number;
-  /** The issuer's authentication result (a cryptogram) — never the OTP itself. */
-  authentication: unknown;
-  challenge: Challenge | null;
-  wrong_codes: number;
-  retries: number;
-  /** The complete call is in flight: cancel is refused until it is known whether it charged. */
-  completing: boolean;
-  /** When the complete call was claimed: the moment a charge, if any, was made. */
-  completing_at?: string | null;
-  last_error: { code: string; message: string } | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export const executionIdOf = (intentId: string, attempt: number) => `${intentId}:${attempt}`;
+import type { ExecutionStatus } from '../vocabulary';
 
 /** Idempotency-Key for every merchant call of one attempt (and authentication round). */
 export const merchantKeyOf = (exec: Pick<ExecutionDoc, 'intent_id' | 'attempt' | 'auth_round'>) =>
   `ic_${exec.intent_id}_a${exec.attempt}${exec.auth_round > 0 ? `_auth${exec.auth_round}` : ''}`;
-
-export async function latestExecution(tx: Pick<StoreTx, 'get'>, intent: IntentDoc) {
-  const attempt = intent.latest_execution?.attempt;
-  return attempt
-    ? tx.get<ExecutionDoc>('executions', executionIdOf(intent.intent_id, attempt))
-    : undefined;
-}
 
 /** Opens an attempt in the transaction that moves the intent to executing. */
 export async function openExecution(
@@ -77,15 +21,13 @@ export async function openExecution(
   quantity: number,
 ): Promise<ExecutionDoc> {
   const now = isoTime(ctx.clock.now());
-  const exec: ExecutionDoc = {
+  const common = {
     execution_id: executionIdOf(intent.intent_id, attempt),
     intent_id: intent.intent_id,
     attempt,
     livemode: intent.livemode,
-    state: 'running',
-    step: offer.connector === 'assisted' ? 'confirm' : 'create_checkout',
+    state: 'running' as const,
     started_step: null,
-    connector: offer.connector,
     merchant: offer.merchant,
     product_url: intent.objective.product?.product_url ?? null,
     sku: offer.sku,
@@ -104,11 +46,16 @@ export async function openExecution(
     created_at: now,
     updated_at: now,
   };
+  const exec: ExecutionDoc =
+    offer.connector === 'assisted'
+      ? { ...common, step: 'confirm', connector: 'assisted' }
+      : { ...common, step: 'create_checkout', connector: 'acp' };
   await tx.put('executions', exec);
   return exec;
 }
 
-export function summaryOf(exec: ExecutionDoc, status: string) {
+/** The intent's `latest_execution` for an attempt in a given status. */
+export function summaryOf(exec: ExecutionDoc, status: ExecutionStatus) {
   return {
     attempt: exec.attempt,
     step: exec.step,
@@ -117,4 +64,48 @@ export function summaryOf(exec: ExecutionDoc, status: string) {
     merchant: exec.merchant,
     last_error: exec.last_error,
   };
+}
+
+/** Writes an execution doc with a fresh updated_at. */
+export async function saveExecution<E extends ExecutionDoc>(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: E,
+): Promise<E> {
+  const saved = { ...exec, updated_at: isoTime(ctx.clock.now()) };
+  await tx.put('executions', saved);
+  return saved;
+}
+
+/**
+ * Updates the intent's latest_execution without a status change. An intent that ended meanwhile
+ * (canceled while a merchant call was in flight) is left as it ended.
+ */
+export async function touchIntent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  status: ExecutionStatus,
+) {
+  const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
+  if (!intent || isTerminal(intent.status)) return;
+  await tx.put('intents', {
+    ...intent,
+    latest_execution: summaryOf(exec, status),
+    updated_at: isoTime(ctx.clock.now()),
+    version: intent.version + 1,
+  });
+}
+
+export async function recordStep(
+  tx: StoreTx,
+  ctx: EngineContext,
+  exec: ExecutionDoc,
+  type: 'execution.step_started' | 'execution.step_succeeded' | 'execution.step_failed',
+  data: Record<string, unknown> = {},
+) {
+  const intent = await tx.get<IntentDoc>('intents', exec.intent_id);
+  // Nothing is logged after an intent's last event (it ended while this step was running).
+  if (intent && !isTerminal(intent.status))
+    await appendEvent(tx, ctx, intent, type, { attempt: exec.attempt, step: exec.step, ...data });
 }

@@ -1,116 +1,99 @@
-import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
 import { TEST_CARDS, type TestPaymentMethodId } from '../payments/methods';
-import type { DelegatedCard, MerchantConnector } from '../ports';
-import type { Signer } from '../ports';
+import type { DelegatedCard } from '../ports';
+import type { ExecutionAt, ExecutionDoc } from '../schemas/execution';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
-import { recordStep, saveExecution, touchIntent } from './outcomes';
-import { backToWaiting, endRefused, expireAttempt, expired, failAttempt } from './endings';
-import { merchantKeyOf, type ExecutionDoc, type Step } from './records';
+import type { AcpDeps, StepDeps, StepResult } from './deps';
+import { abandoned, endAttempt, endRefused, expired } from './endings';
+import { merchantKeyOf, recordStep, saveExecution, touchIntent } from './records';
 import { verifyTotals } from './verify';
-
-export interface StepDeps {
-  ctx: EngineContext;
-  connector: MerchantConnector | null;
-  signer: () => Promise<Signer>;
-  /** Runs a merchant call, retrying unknown outcomes with the same key; throws the last error. */
-  retrying: <T>(exec: ExecutionDoc, call: () => Promise<T>) => Promise<T>;
-  /** Crash-test hook: called at named points (`<step>:started`, `:before_call`, `:after_call`). */
-  failpoint: (name: string) => void;
-}
-
-/** true: the attempt stopped (finished or waiting for the user); false: run the next step. */
-export type StepResult = boolean;
 
 export const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
 const HOUR = 60 * 60 * 1000;
 
-export async function begin(deps: StepDeps, exec: ExecutionDoc): Promise<ExecutionDoc> {
+export async function begin<E extends ExecutionDoc>(deps: StepDeps, exec: E): Promise<E> {
   if (exec.started_step === exec.step) return exec;
-  return deps.ctx.store
-    .transact(async (tx) => {
-      const saved = await saveExecution(tx, deps.ctx, {
-        ...exec,
-        started_step: exec.step,
-        retries: 0,
-      });
-      await recordStep(tx, deps.ctx, saved, 'execution.step_started');
-      await touchIntent(tx, deps.ctx, saved, 'running');
-      return saved;
-    })
-    .then((saved) => {
-      deps.failpoint(`${exec.step}:started`);
-      return saved;
+  const saved = await deps.ctx.store.transact(async (tx) => {
+    const saved = await saveExecution(tx, deps.ctx, {
+      ...exec,
+      started_step: exec.step,
+      retries: 0,
     });
+    await recordStep(tx, deps.ctx, saved, 'execution.step_started');
+    await touchIntent(tx, deps.ctx, saved, 'running');
+    return saved;
+  });
+  deps.failpoint(`${exec.step}:started`);
+  return saved;
 }
 
-export async function advanceTo(
+/** Records the step as succeeded and the attempt at its next step (`next`, the document after it). */
+async function advanceTo(
   deps: StepDeps,
   exec: ExecutionDoc,
-  next: Step,
-  patch: Partial<ExecutionDoc>,
-  data: Record<string, unknown> = {},
+  next: ExecutionDoc,
+  data: Record<string, unknown>,
 ) {
   await deps.ctx.store.transact(async (tx) => {
     await recordStep(tx, deps.ctx, exec, 'execution.step_succeeded', data);
-    const saved = await saveExecution(tx, deps.ctx, { ...exec, ...patch, step: next });
+    const saved = await saveExecution(tx, deps.ctx, next);
     await touchIntent(tx, deps.ctx, saved, 'running');
   });
 }
 
 export async function createCheckout(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: ExecutionAt<'create_checkout'>,
   intent: IntentDoc,
 ): Promise<StepResult> {
   exec = await begin(deps, exec);
-  const connector = deps.connector!;
   if (expired(intent, deps.ctx.clock.now())) {
-    await expireAttempt(deps, exec, intent);
+    await endAttempt(deps, exec, { ending: 'expired', previous_status: intent.status });
     return true;
   }
-  if (!exec.sku) {
-    await failAttempt(
-      deps,
-      exec,
-      'product_not_purchasable',
-      'The product page names no SKU the merchant can sell.',
-    );
+  const sku = exec.sku;
+  if (!sku) {
+    await endAttempt(deps, exec, {
+      ending: 'failed',
+      code: 'product_not_purchasable',
+      message: 'The product page names no SKU the merchant can sell.',
+    });
     return true;
   }
   const currency = intent.conditions.currency ?? intent.last_observation?.currency ?? 'USD';
+  const key = merchantKeyOf(exec);
   const checkout = await deps.retrying(exec, () =>
-    connector.createCheckout(
-      { sku: exec.sku!, quantity: exec.quantity, currency },
-      merchantKeyOf(exec),
-    ),
+    deps.connector.createCheckout({ sku, quantity: exec.quantity, currency }, key),
   );
   await advanceTo(
     deps,
     exec,
-    'verify_totals',
-    { checkout },
+    { ...exec, step: 'verify_totals', checkout },
     { checkout_id: checkout.id, total_cents: checkout.totals.total_cents },
   );
   return false;
 }
 
 export async function verifyCheckout(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: ExecutionAt<'verify_totals'>,
   intent: IntentDoc,
 ): Promise<StepResult> {
   exec = await begin(deps, exec);
-  const checkout = exec.checkout!;
+  const { checkout } = exec;
   const now = deps.ctx.clock.now();
   if (checkout.status !== 'ready') {
     const outOfStock = checkout.problems.some((p) => OUT_OF_STOCK_CODES.has(p.code));
-    await backToWaiting(deps, exec, intent, outOfStock ? 'OUT_OF_STOCK' : 'CHECKOUT_NOT_READY', {
-      problems: checkout.problems,
-    });
+    await endAttempt(
+      deps,
+      exec,
+      abandoned(intent, outOfStock ? 'OUT_OF_STOCK' : 'CHECKOUT_NOT_READY', {
+        problems: checkout.problems,
+      }),
+    );
     return true;
   }
-  const verdict = verifyTotals(intent, deps.connector!.merchantId, checkout, exec.quantity, now);
+  const verdict = verifyTotals(intent, deps.connector.merchantId, checkout, exec.quantity, now);
   if (!verdict.ok) {
     await endRefused(deps, exec, intent, verdict);
     return true;
@@ -118,8 +101,12 @@ export async function verifyCheckout(
   await advanceTo(
     deps,
     exec,
-    'delegate_payment',
-    { accepted_total_cents: checkout.totals.total_cents, guardrails: verdict.checks },
+    {
+      ...exec,
+      step: 'delegate_payment',
+      accepted_total_cents: checkout.totals.total_cents,
+      guardrails: verdict.checks,
+    },
     { total_cents: checkout.totals.total_cents },
   );
   return false;
@@ -138,48 +125,48 @@ function cardFor(intent: IntentDoc): DelegatedCard | null {
 }
 
 export async function delegatePayment(
-  deps: StepDeps,
-  exec: ExecutionDoc,
+  deps: AcpDeps,
+  exec: ExecutionAt<'delegate_payment'>,
   intent: IntentDoc,
 ): Promise<StepResult> {
   exec = await begin(deps, exec);
   const now = deps.ctx.clock.now();
   if (expired(intent, now)) {
-    await expireAttempt(deps, exec, intent);
+    await endAttempt(deps, exec, { ending: 'expired', previous_status: intent.status });
     return true;
   }
   const card = cardFor(intent);
   if (!card) {
-    await failAttempt(
-      deps,
-      exec,
-      'payment_method_unavailable',
-      'The intent names no payment method this mode can charge.',
-    );
+    await endAttempt(deps, exec, {
+      ending: 'failed',
+      code: 'payment_method_unavailable',
+      message: 'The intent names no payment method this mode can charge.',
+    });
     return true;
   }
   // The allowance is the total we checked, and it lapses with the intent: the merchant itself
   // refuses a charge above the limit or after expiry. Derived from the attempt, not from now, so
   // the request is byte-identical when replayed after a crash (same Idempotency-Key, same body).
   const expiresAt = Math.min(Date.parse(exec.created_at) + HOUR, intent.expires_at_ms ?? Infinity);
+  const { checkout, accepted_total_cents } = exec;
+  const key = merchantKeyOf(exec);
   const { token } = await deps.retrying(exec, () =>
-    deps.connector!.delegatePayment(
+    deps.connector.delegatePayment(
       {
         card,
-        checkoutId: exec.checkout!.id,
-        maxAmountCents: exec.accepted_total_cents!,
-        currency: exec.checkout!.currency,
+        checkoutId: checkout.id,
+        maxAmountCents: accepted_total_cents,
+        currency: checkout.currency,
         expiresAt: isoTime(expiresAt),
       },
-      merchantKeyOf(exec),
+      key,
     ),
   );
   await advanceTo(
     deps,
     exec,
-    'complete_checkout',
-    { token },
-    { max_amount_cents: exec.accepted_total_cents },
+    { ...exec, step: 'complete_checkout', token },
+    { max_amount_cents: accepted_total_cents },
   );
   return false;
 }

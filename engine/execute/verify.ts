@@ -1,21 +1,11 @@
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import type { Checkout } from '../ports';
-
-export interface GuardrailCheck {
-  name:
-    | 'allowed_merchants'
-    | 'currency'
-    | 'max_price_cents'
-    | 'max_charge_cents'
-    | 'expires_at'
-    | 'quantity';
-  passed: boolean;
-  limit: unknown;
-  actual: unknown;
-}
+import type { GuardrailCheck } from '../schemas/receipt';
+import type { WaitingReason } from '../vocabulary';
 
 export type TotalsVerdict =
-  { ok: true; checks: GuardrailCheck[] } | { ok: false; reason: string; checks: GuardrailCheck[] };
+  | { ok: true; checks: GuardrailCheck[] }
+  | { ok: false; reason: WaitingReason | 'EXPIRED'; checks: GuardrailCheck[] };
 
 /**
  * The checkout is checked again before any payment (CONTRACT §9): the merchant is allowed, the
@@ -33,7 +23,7 @@ export function verifyTotals(
   const highestUnit = Math.max(0, ...checkout.lines.map((line) => line.unit_price_cents));
   const boughtQuantity = checkout.lines.reduce((sum, line) => sum + line.quantity, 0);
   const expiresAt = guardrails.expires_at ? Date.parse(guardrails.expires_at) : null;
-  const checks: Array<GuardrailCheck & { reason: string }> = [
+  const checks: Array<GuardrailCheck & { reason: WaitingReason | 'EXPIRED' }> = [
     {
       name: 'allowed_merchants',
       reason: 'MERCHANT_NOT_ALLOWED',

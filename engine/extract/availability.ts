@@ -1,4 +1,4 @@
-import type { Availability } from '../intents/record-schema';
+import type { Availability } from '../vocabulary';
 
 const WORDS: Record<string, Availability> = {
   instock: 'in_stock',

@@ -1,5 +1,6 @@
 /**
- * ISO 4217 codes, their exponents, and the symbols shops print in front of or after amounts.
+ * ISO 4217 codes and the symbols shops print in front of or after amounts. Their exponents
+ * (minor units) are engine/money.ts's.
  */
 
 const ISO_CODES = (
@@ -30,18 +31,7 @@ const WORDY_CODES = new Set([
   'TOP',
 ]);
 
-// prettier-ignore
-const EXPONENTS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0,
-  VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
-};
-
-/** The ISO 4217 exponent of a currency (JPY 0, USD 2, KWD 3); 2 for codes it does not know. */
-export function minorUnits(currency: string): number {
-  return EXPONENTS[currency.trim().toUpperCase()] ?? 2;
-}
+export { minorUnits } from '../money';
 
 /** The upper-case ISO code when `value` is one, else null. */
 export function isoCode(value: string | null | undefined): string | null {

@@ -2,7 +2,7 @@
  * extractProduct: every source read, the most trusted one with an offer wins, gaps filled from
  * the others, then the offer to act on chosen. Pure: the same HTML and URL give the same result.
  */
-import { merchantIdOf } from '../intents/merchant';
+import { merchantIdOf } from '../util/merchant-id';
 import { isBlockedPage } from './blocked';
 import { parseHtml } from './dom';
 import { enrichOffers } from './enrich';

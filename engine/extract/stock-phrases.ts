@@ -3,7 +3,7 @@
  * negative down and each match is blanked before the next, so `Nicht verfügbar` is never read
  * as `verfügbar` nor `Non disponibile` as `disponibile`.
  */
-import type { Availability } from '../intents/record-schema';
+import type { Availability } from '../vocabulary';
 
 type Phrases = readonly [Availability, readonly string[]];
 

@@ -4,7 +4,7 @@
  * related products, variant `<option>`s and hidden templates. A disabled "Add to cart" button
  * is not an in-stock signal, while a disabled "Sold out" button is an out-of-stock one.
  */
-import type { Availability } from '../intents/record-schema';
+import type { Availability } from '../vocabulary';
 import { findElements, nameWords, textOf, type Document, type Element } from './dom';
 import { isDisabled, isHidden, quietRoots } from './noise';
 import { decideStock, stockSignals } from './stock-phrases';

@@ -1,5 +1,4 @@
-import type { Availability } from '../intents/record-schema';
-import type { EXTRACTION_SOURCES } from '../vocabulary';
+import type { Availability, EXTRACTION_SOURCES } from '../vocabulary';
 
 export type ExtractionSource = (typeof EXTRACTION_SOURCES)[number];
 

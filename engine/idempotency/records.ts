@@ -1,4 +1,5 @@
-import type { Caller, EngineContext } from '../context';
+import type { EngineContext } from '../context';
+import type { Caller } from '../caller';
 import type { StoreReader, StoreTx } from '../ports';
 import { LIMITS } from '../limits';
 

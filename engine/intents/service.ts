@@ -1,15 +1,18 @@
-import type { Caller, EngineContext } from '../context';
+import type { EngineContext } from '../context';
+import type { Caller } from '../caller';
 import { EngineError, invalid, notFound } from '../errors';
 import { appendEvent } from '../events/log';
 import { applyTransition } from '../machine/apply';
-import { isTerminal, type Status } from '../machine/states';
+import { isTerminal } from '../machine/states';
+import type { Status } from '../vocabulary';
 import type { StoreReader, StoreTx } from '../ports';
 import { isoTime, toUtc } from '../util/time';
-import type { IntentDoc } from './record';
-import type { CreateIntentInput } from './schema';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { CreateIntentInput } from '../schemas/intent-input';
 import { checkCreateIntent } from './validate';
-import { latestExecution } from '../execute/records';
-import { ensureWatch, watchIdOf } from '../monitor/watches';
+import { latestExecution } from '../schemas/execution';
+import { watchIdOf } from '../schemas/watch';
+import { ensureWatch } from './watch';
 
 /** Validates and builds a new intent; nothing is written yet. */
 export async function prepareIntent(
@@ -100,7 +103,7 @@ export async function loadIntent(
   return intent;
 }
 
-export interface ListIntentsQuery {
+interface ListIntentsQuery {
   external_user_id?: string;
   status?: Status;
   limit: number;

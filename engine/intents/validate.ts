@@ -1,8 +1,9 @@
-import type { Caller, EngineContext } from '../context';
+import type { EngineContext } from '../context';
+import type { Caller } from '../caller';
 import { EngineError, invalid, missing } from '../errors';
 import { findPaymentMethod } from '../payments/methods';
-import type { CreateIntentInput } from './schema';
-import { merchantIdOf } from './merchant';
+import type { CreateIntentInput } from '../schemas/intent-input';
+import { merchantIdOf } from '../util/merchant-id';
 
 /**
  * Rules that a schema alone cannot express (CONTRACT §15 and the v1 migration rules). Returns

@@ -1,6 +1,8 @@
-import { loadWatch, type WatchDoc } from '../monitor/watches';
+import { type WatchDoc } from '../schemas/watch';
+import { loadWatch } from './watch';
 import type { StoreReader } from '../ports';
-import type { IntentDoc, Observation } from './record';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { Observation } from '../schemas/intent';
 
 /** The intent record of CONTRACT §7, without the store's internal fields. */
 export function toIntentView(doc: IntentDoc, watched: Observation | null = null) {
@@ -56,5 +58,3 @@ function newest(a: Observation | null, b: Observation | null): Observation | nul
   if (!a || !b) return a ?? b;
   return b.observed_at > a.observed_at ? b : a;
 }
-
-export type IntentView = ReturnType<typeof toIntentView>;

@@ -1,14 +1,15 @@
 import type { EngineContext } from '../context';
 import { appendEvent, type EventDoc } from '../events/log';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import type { StoreTx } from '../ports';
 import { isoTime } from '../util/time';
+import type { ExecutionStatus } from '../vocabulary';
 import { isTerminal } from './states';
 import { canApply, TRANSITIONS, type Trigger } from './transitions';
 
 const IN_PROGRESS = new Set(['running', 'requires_user_action']);
 
-export interface Applied {
+interface Applied {
   intent: IntentDoc;
   event: EventDoc;
 }
@@ -44,7 +45,9 @@ export async function applyTransition(
           next_action: null,
           // A canceled or expired intent shows no attempt still in progress.
           latest_execution:
-            latest && IN_PROGRESS.has(latest.status) ? { ...latest, status: row.to } : latest,
+            latest && IN_PROGRESS.has(latest.status)
+              ? { ...latest, status: row.to as ExecutionStatus }
+              : latest,
         }
       : {}),
   };

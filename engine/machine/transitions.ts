@@ -1,4 +1,5 @@
-import { NON_TERMINAL, type EventType, type Status } from './states';
+import { NON_TERMINAL } from './states';
+import { type EventType, type Status } from '../vocabulary';
 
 interface Transition {
   from: readonly Status[];

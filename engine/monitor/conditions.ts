@@ -1,21 +1,9 @@
-import type { IntentDoc, Observation } from '../intents/record';
+import { quantityOf } from '../intents/quantity';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { Observation } from '../schemas/intent';
+import type { WaitingReason } from '../vocabulary';
 
-export type WaitingReason =
-  | 'MERCHANT_NOT_ALLOWED'
-  | 'OUT_OF_STOCK'
-  | 'PREORDER'
-  | 'BACKORDER'
-  | 'DISCONTINUED'
-  | 'IN_STORE_ONLY'
-  | 'STOCK_UNKNOWN'
-  | 'AMBIGUOUS_OFFER'
-  | 'CURRENCY_MISMATCH'
-  | 'PRICE_UNKNOWN'
-  | 'PRICE_ABOVE_LIMIT'
-  | 'TOTAL_ABOVE_LIMIT'
-  | 'OUTSIDE_TIME_WINDOW';
-
-export type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
+type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
 
 const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> = {
   in_stock: null,
@@ -27,12 +15,6 @@ const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> =
   in_store_only: 'IN_STORE_ONLY',
   unknown: 'STOCK_UNKNOWN',
 };
-
-export const quantityOf = (intent: Pick<IntentDoc, 'objective'>): number =>
-  intent.objective.quantity ??
-  intent.objective.product?.quantity ??
-  intent.objective.procurement?.quantity ??
-  1;
 
 /**
  * Whether the conditions and guardrails of CONTRACT §9 hold for an observation. A purchase
@@ -74,10 +56,7 @@ export function evaluate(
   return { holds: true };
 }
 
-export function insideTimeWindow(
-  windows: { start: string; end: string }[] | undefined,
-  now: number,
-) {
+function insideTimeWindow(windows: { start: string; end: string }[] | undefined, now: number) {
   if (!windows || windows.length === 0) return true;
   return windows.some((w) => Date.parse(w.start) <= now && now < Date.parse(w.end));
 }

@@ -1,9 +1,11 @@
-import type { IntentDoc, Observation } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { Observation } from '../schemas/intent';
 import type { Trigger } from '../machine/transitions';
 import { evaluate } from './conditions';
 import type { CheckOutcome } from './observe';
+import type { WaitingReason } from '../vocabulary';
 
-export interface Decision {
+interface Decision {
   trigger: Trigger;
   data: Record<string, unknown>;
   patch: Partial<IntentDoc>;
@@ -56,7 +58,9 @@ export function decide(
       return waitingFor(
         intent,
         // Blocks recorded before blocked_reason existed keep the reason they were waiting with.
-        intent.blocked_reason ?? intent.waiting_reason ?? 'PRICE_ABOVE_LIMIT',
+        intent.blocked_reason ??
+          (intent.waiting_reason as WaitingReason | null) ??
+          'PRICE_ABOVE_LIMIT',
         observationData(observation),
         { last_observation: observation },
       );
@@ -89,7 +93,7 @@ export function decide(
 
 function waitingFor(
   intent: IntentDoc,
-  reason: string,
+  reason: WaitingReason,
   data: Record<string, unknown>,
   patch: Partial<IntentDoc>,
 ): Decision | null {

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
-import type { Observation } from '../intents/record';
+import type { Observation } from '../schemas/intent';
 import type { StoreTx } from '../ports';
-import type { WatchDoc } from './watches';
+import type { WatchDoc } from '../schemas/watch';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -1,12 +1,12 @@
 import type { EngineContext } from '../context';
-import type { IntentDoc } from '../intents/record';
+import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import type { Fetcher, Scheduler, StoreTx } from '../ports';
 import { mapLimit } from '../util/map-limit';
 import { decide } from './decide';
 import { recordHistory } from './history';
 import { checkWatch, type CheckOutcome } from './observe';
-import type { WatchDoc } from './watches';
+import type { WatchDoc } from '../schemas/watch';
 
 export interface MonitorOptions {
   /** The fetcher for test-mode and for live-mode watches (live refuses private addresses). */
@@ -199,5 +199,3 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
 
   return { round, start };
 }
-
-export type Monitor = ReturnType<typeof createMonitor>;

@@ -1,9 +1,9 @@
 import { extractProduct } from '../extract/index';
-import type { Observation } from '../intents/record';
+import type { Observation } from '../schemas/intent';
 import { FetchError, type Fetcher } from '../ports';
 import { fingerprint } from '../util/fingerprint';
 import { isoTime } from '../util/time';
-import type { WatchDoc } from './watches';
+import type { WatchDoc } from '../schemas/watch';
 
 export type CheckOutcome =
   | {

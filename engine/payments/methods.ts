@@ -1,12 +1,5 @@
 /** Payment methods a partner may name (CONTRACT §10). Test mode: these test cards. */
-export interface PaymentMethod {
-  object: 'payment_method';
-  id: string;
-  brand: string;
-  last4: string;
-  description: string;
-  livemode: boolean;
-}
+import type { PaymentMethod } from '../schemas/payment-method';
 
 const card = (number: string, brand: string, description: string) => ({
   number,

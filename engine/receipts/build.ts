@@ -1,10 +1,10 @@
-import type { IntentDoc } from '../intents/record';
-import type { PaymentMethod } from '../payments/methods';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { PaymentMethod } from '../schemas/payment-method';
 import type { Checkout, Signer } from '../ports';
 import { base64url, signedBytes } from './signer';
-import type { GuardrailCheck } from '../execute/verify';
+import type { GuardrailCheck, Receipt } from '../schemas/receipt';
 
-export interface ReceiptInput {
+interface ReceiptInput {
   receiptId: string;
   intent: IntentDoc;
   merchant: string;
@@ -15,7 +15,7 @@ export interface ReceiptInput {
 }
 
 /** The receipt of CONTRACT §12, signed with Ed25519 over its canonical JSON. */
-export async function buildSignedReceipt(input: ReceiptInput, signer: Signer) {
+export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): Promise<Receipt> {
   const { checkout, intent } = input;
   const receipt = {
     object: 'receipt' as const,
@@ -57,5 +57,3 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer) {
     signature: { alg: 'EdDSA' as const, kid: signer.keyId, value: base64url(signature) },
   };
 }
-
-export type Receipt = Awaited<ReturnType<typeof buildSignedReceipt>>;

@@ -12,7 +12,7 @@ export function indexValues(doc: Doc, fields: readonly string[]): IndexValue[] |
 }
 
 /** Numbers sort before strings, as in IndexedDB and SQLite. */
-export function compareValue(a: IndexValue, b: IndexValue): number {
+function compareValue(a: IndexValue, b: IndexValue): number {
   if (typeof a !== typeof b) return typeof a === 'number' ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }

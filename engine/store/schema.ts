@@ -33,7 +33,5 @@ export const TABLES = {
   observations: { key: 'observation_id', indexes: { by_watch: ['watch_id', 'observation_id'] } },
 } as const satisfies Record<string, TableDef>;
 
-export type TableName = keyof typeof TABLES;
-
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
 export const SCHEMA_VERSION = 1;

@@ -6,14 +6,14 @@ import { loadRemoteApiKey, loadSettings } from './settings';
 const PAGE_HEADERS = new Set(['content-type', 'idempotency-key', 'accept']);
 /** The engine's own origin for in-process requests; never resolved. */
 const ENGINE_ORIGIN = 'https://engine.local';
-export const REMOTE_TIMEOUT_MS = 30_000;
+const REMOTE_TIMEOUT_MS = 30_000;
 
 export interface ApiCaller {
   (call: ApiCall): Promise<ApiReply>;
 }
 
 /** An ApiReply in the API's error shape, for failures that happen before any engine answers. */
-export function errorReply(status: number, code: string, message: string): ApiReply {
+function errorReply(status: number, code: string, message: string): ApiReply {
   return {
     status,
     headers: { 'content-type': 'application/json' },

@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { ApiReply, MonitorTickReply, SettingsTestReply } from '../../components/messages';
-import { ensureAlarm } from '../../engine/adapters/browser-alarms-scheduler';
+import { ensureAlarm } from '../../engine/browser';
 import { createApiCaller } from './api-call';
 import { messageListener, type Handlers } from './bridge';
 import { capture } from './capture';
@@ -183,5 +183,3 @@ export function createBackground(options: BackgroundOptions = {}) {
     onStartup: () => void wake(),
   };
 }
-
-export type Background = ReturnType<typeof createBackground>;

@@ -24,7 +24,7 @@ const RESTRICTED_HOSTS = [
 ];
 
 /** Pages no extension may script: browser pages, other extensions, the add-on stores. */
-export function isRestrictedUrl(raw: string): boolean {
+function isRestrictedUrl(raw: string): boolean {
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,18 +1,18 @@
 import { browser } from 'wxt/browser';
-import { createDexieStore } from '../../engine/adapters/dexie';
 import {
   createAlarmScheduler,
+  createBrowserFetcher,
+  createDexieStore,
   type AlarmScheduler,
-} from '../../engine/adapters/browser-alarms-scheduler';
-import { createBrowserFetcher } from '../../engine/adapters/browser-fetcher';
+} from '../../engine/browser';
 import { createEngine, SCHEMA_VERSION, TABLES, type Engine } from '../../engine/index';
 import { wireMerchants } from './merchants';
 import { loadLocalApiKey, loadSettings, saveLocalApiKey, type StoredSettings } from './settings';
 
-export const DB_NAME = 'intent-commerce';
+const DB_NAME = 'intent-commerce';
 /** Prefix of the monitor's alarms (see engine/adapters/browser-alarms-scheduler.ts). */
 export const ENGINE_ALARM_PREFIX = 'engine';
-export const LOCAL_PARTNER = 'extension';
+const LOCAL_PARTNER = 'extension';
 
 export interface HostOptions {
   dbName?: string;
@@ -31,7 +31,7 @@ export interface Runtime {
 }
 
 /** Time between monitor rounds: half the check interval, so a watch is checked close to its due time. */
-export const tickMsFor = (settings: StoredSettings) => (settings.check_interval_seconds * 1000) / 2;
+const tickMsFor = (settings: StoredSettings) => (settings.check_interval_seconds * 1000) / 2;
 
 let minimumPeriod: Promise<number> | undefined;
 /** Chrome fires alarms at most every 30 s for packed extensions, every second when unpacked. */

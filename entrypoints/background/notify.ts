@@ -20,10 +20,10 @@ const NOTIFY_ON = new Set(['requires_user_action', 'succeeded', 'failed']);
 const LIST_LIMIT = 100;
 
 /** Notification ids carry the intent: `intent:<intent_id>:<status>`. */
-export const notificationId = (intentId: string, status: string) => `intent:${intentId}:${status}`;
+const notificationId = (intentId: string, status: string) => `intent:${intentId}:${status}`;
 export const intentOfNotification = (id: string) => /^intent:([^:]+):/.exec(id)?.[1] ?? null;
 
-export const badgeApi = () => browser.action ?? browser.browserAction;
+const badgeApi = () => browser.action ?? browser.browserAction;
 
 function productName(intent: IntentItem): string {
   const product = intent.objective?.product;
@@ -130,8 +130,6 @@ export function createNotifier(call: ApiCaller) {
     },
   };
 }
-
-export type Notifier = ReturnType<typeof createNotifier>;
 
 /** Opens the popup page in a tab (focusing the one already open), showing the intent. */
 export async function openPopupFor(intentId: string | null) {

@@ -17,7 +17,7 @@ const KEYS = {
 export const StoredSettings = Settings.omit({ has_remote_api_key: true });
 export type StoredSettings = z.infer<typeof StoredSettings>;
 
-export const DEFAULT_SETTINGS: StoredSettings = {
+const DEFAULT_SETTINGS: StoredSettings = {
   mode: 'builtin',
   remote_base_url: null,
   default_payment_method_id: 'pm_card_visa',

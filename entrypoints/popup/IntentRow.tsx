@@ -7,7 +7,7 @@ import { Sparkline } from '@/components/ui/Sparkline';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { CancelButton } from './CancelButton';
 
-export const intentTitle = (intent: Intent) =>
+const intentTitle = (intent: Intent) =>
   intent.objective.product?.product_title ??
   (intent.objective.product?.product_url
     ? hostOf(intent.objective.product.product_url)

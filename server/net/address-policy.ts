@@ -114,7 +114,3 @@ export function checkAddress(address: IpAddress | string): AddressVerdict {
   if (!ip) return { allowed: false, reason: 'not-an-ip' };
   return ip.family === 4 ? checkV4(ip.bytes) : checkV6(ip.bytes);
 }
-
-export function isAllowedAddress(address: IpAddress | string): boolean {
-  return checkAddress(address).allowed;
-}

@@ -25,7 +25,7 @@ function decodeWindows1252(bytes: Uint8Array): string {
 }
 
 /** The WHATWG encoding name for a label, or undefined when the label is unknown. */
-export function encodingFor(label: string): string | undefined {
+function encodingFor(label: string): string | undefined {
   try {
     return new TextDecoder(label.trim()).encoding;
   } catch {
@@ -33,7 +33,7 @@ export function encodingFor(label: string): string | undefined {
   }
 }
 
-export function charsetFromContentType(contentType: string | undefined): string | undefined {
+function charsetFromContentType(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined;
   const match = /;\s*charset\s*=\s*("?)([^";\s]+)\1/i.exec(contentType);
   return match?.[2];
@@ -47,7 +47,7 @@ function bomEncoding(bytes: Uint8Array): string | undefined {
 }
 
 /** A simplified HTML prescan: `<meta charset=x>` or `<meta http-equiv=... content="...; charset=x">`. */
-export function charsetFromMeta(bytes: Uint8Array): string | undefined {
+function charsetFromMeta(bytes: Uint8Array): string | undefined {
   const head = decodeWindows1252(bytes.subarray(0, 1024));
   for (const tag of head.match(/<meta\b[^>]*>/gi) ?? []) {
     const direct = /\bcharset\s*=\s*["']?\s*([^"'\s/>;]+)/i.exec(tag);

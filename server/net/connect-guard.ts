@@ -143,7 +143,7 @@ export interface GuardedAgentOptions {
 type ConnectOptions = buildConnector.Options;
 type ConnectCallback = buildConnector.Callback;
 
-export function originOf(opts: Pick<ConnectOptions, 'protocol' | 'host' | 'hostname' | 'port'>) {
+function originOf(opts: Pick<ConnectOptions, 'protocol' | 'host' | 'hostname' | 'port'>) {
   const host = opts.host ?? (opts.port ? `${opts.hostname}:${opts.port}` : opts.hostname);
   try {
     return new URL(`${opts.protocol}//${host}`).origin;

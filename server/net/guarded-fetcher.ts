@@ -18,11 +18,12 @@ import zlib from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
 import {
   FetchError,
+  readCapped,
   type FetchFailure,
   type FetchRequest,
   type FetchResponse,
   type Fetcher,
-} from '../../engine/ports';
+} from '../../engine/index';
 import { decodeBody } from './charset';
 import {
   checkHostLiteral,
@@ -62,10 +63,10 @@ export interface GuardedFetcherOptions {
 
 export const DEFAULT_USER_AGENT =
   'IntentCommerceBot/0.1 (+https://github.com/intent-commerce; price monitor)';
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
-export const DEFAULT_MAX_REDIRECTS = 5;
-export const DEFAULT_MIN_INTERVAL_MS = 1000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
+const DEFAULT_MAX_REDIRECTS = 5;
+const DEFAULT_MIN_INTERVAL_MS = 1000;
 export const MAX_URL_LENGTH = 2048;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -156,7 +157,8 @@ function decoderFor(
   throw fail('network', `unsupported content-encoding ${value}`);
 }
 
-async function readCapped(
+/** The body, decompressed and read up to `maxBytes` decoded bytes. */
+async function readDecoded(
   body: Dispatcher.ResponseData['body'],
   contentEncoding: string | undefined,
   maxBytes: number,
@@ -170,22 +172,15 @@ async function readCapped(
       // errors surface through the iteration of `decoder`
     });
   }
-  const chunks: Buffer[] = [];
-  let total = 0;
   try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      total += chunk.length;
-      if (total > maxBytes) {
-        throw fail('too_large', `response from ${host} is larger than ${maxBytes} bytes`);
-      }
-      chunks.push(chunk);
-    }
+    return await readCapped(source, maxBytes, () =>
+      fail('too_large', `response from ${host} is larger than ${maxBytes} bytes`),
+    );
   } catch (error) {
     discard(source);
     discard(body);
     throw error;
   }
-  return Buffer.concat(chunks, total);
 }
 
 function redirectMethod(status: number, method: string): { method: string; keepBody: boolean } {
@@ -328,7 +323,7 @@ export function createGuardedFetcher(
               discard(response.body);
               throw fail('too_large', `response from ${url.host} is larger than ${maxBytes} bytes`);
             }
-            bytes = await readCapped(
+            bytes = await readDecoded(
               response.body,
               responseHeaders['content-encoding'],
               maxBytes,

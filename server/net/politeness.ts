@@ -4,9 +4,9 @@
  * (delay-seconds or HTTP date, capped at one hour) every request to that host fails fast with
  * `host_backoff` until the time has passed.
  */
-import { FetchError } from '../../engine/ports';
+import { FetchError } from '../../engine/index';
 
-export const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 export class HostBackoffError extends FetchError {
   constructor(
@@ -22,7 +22,7 @@ export class HostBackoffError extends FetchError {
 }
 
 /** Delay in ms requested by a Retry-After value, or undefined when absent or unparseable. */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_BACKOFF_MS);
@@ -64,7 +64,7 @@ export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise
   });
 }
 
-export const hostKey = (hostname: string): string => hostname.toLowerCase().replace(/\.+$/, '');
+const hostKey = (hostname: string): string => hostname.toLowerCase().replace(/\.+$/, '');
 
 export class Politeness {
   private readonly hosts = new Map<string, HostState>();

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { SANDBOX_API_KEY } from '../../engine/index';
 import { acpGuard } from './acp';
 import { acsRoutes } from './acs';
 import { checkoutRoutes } from './checkout';
@@ -12,7 +13,8 @@ import { ACP_VERSION } from './session-view';
 import { createState } from './state';
 import type { SandboxOptions, SandboxState } from './types';
 
-export const DEFAULT_SANDBOX_API_KEY = 'sandbox_merchant_key';
+/** The key ACP calls must carry unless another is configured (the engine's connectors send it). */
+export const DEFAULT_SANDBOX_API_KEY = SANDBOX_API_KEY;
 
 /** The ACP discovery document (/.well-known/acp.json, DiscoveryResponse). */
 function discovery(baseUrl: string) {

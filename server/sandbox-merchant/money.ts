@@ -1,16 +1,9 @@
 /** Minor units <-> display. Fraction digits come from the currency (2 for USD/EUR, 0 for JPY). */
-export function fractionDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-    }).resolvedOptions().maximumFractionDigits ?? 2
-  );
-}
+import { minorUnits } from '../../engine/index';
 
 /** 12999 USD -> "129.99" (schema.org Offer.price). */
 export function decimalString(minor: number, currency: string): string {
-  const digits = fractionDigits(currency);
+  const digits = minorUnits(currency);
   if (digits === 0) return String(minor);
   const sign = minor < 0 ? '-' : '';
   const abs = Math.abs(minor);

@@ -1,14 +1,12 @@
 /** The sandbox merchant's in-memory model. Money is integer minor units; ACP currencies are lower case. */
+import { AVAILABILITIES, type Availability } from '../../engine/index';
 
-export const AVAILABILITY = [
-  'in_stock',
-  'limited',
-  'out_of_stock',
-  'preorder',
-  'backorder',
-  'discontinued',
-] as const;
-export type SandboxAvailability = (typeof AVAILABILITY)[number];
+/** The engine's availabilities a sandbox product can have: a shop always knows, and sells online. */
+export type SandboxAvailability = Exclude<Availability, 'in_store_only' | 'unknown'>;
+export const AVAILABILITY = AVAILABILITIES.filter(
+  (availability): availability is SandboxAvailability =>
+    availability !== 'in_store_only' && availability !== 'unknown',
+);
 
 export interface SandboxProductSeed {
   sku: string;

@@ -1,4 +1,4 @@
-import type { Doc } from '../../engine/ports';
+import type { Doc } from '../../engine/index';
 
 export interface DocCacheOptions {
   /** PRAGMA data_version of the read connection: it moves when another connection commits. */

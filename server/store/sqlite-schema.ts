@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { TableDef } from '../../engine/ports';
+import type { TableDef } from '../../engine/index';
 
 /** Column holding an indexed field, extracted in JS at write time (cheaper than json_extract). */
 export const columnOf = (field: string) => {

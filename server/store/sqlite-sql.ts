@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { IndexValue, Query, TableDef } from '../../engine/ports';
+import type { IndexValue, Query, TableDef } from '../../engine/index';
 import { columnOf, indexedFields } from './sqlite-schema';
 
 /** Index columns hold strings and numbers only; anything else leaves the row out of the index. */

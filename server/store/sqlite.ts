@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/ports';
+import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
 import { startCheckpointer, type CheckpointerOptions } from './checkpointer';
 import { createDocCache } from './doc-cache';
 import { migrate } from './sqlite-schema';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyTransition } from '../../engine/index';
-import type { WatchDoc } from '../../engine/monitor/watches';
+import type { WatchDoc } from '../../engine/schemas/watch';
 import { intentBody, testApi } from '../support/api';
 
 async function created() {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { EngineError } from '../../errors';
 import { LIMITS } from '../../limits';
+import { readCapped } from '../../util/read-capped';
 import type { ApiEnv } from '../env';
 
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;.*)?$/i;
@@ -30,7 +31,7 @@ export const jsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
     );
   }
   if (length !== undefined && Number(length) > LIMITS.bodyBytes) throw tooLarge();
-  const text = chunked ? await readCapped(c.req.raw) : await c.req.text();
+  const text = chunked ? await readChunked(c.req.raw) : await c.req.text();
   if (tooManyBytes(text)) throw tooLarge();
   c.set('body', parseObject(text));
   return next();
@@ -42,28 +43,9 @@ const tooManyBytes = (text: string) =>
   new TextEncoder().encode(text).byteLength > LIMITS.bodyBytes;
 
 /** A body without Content-Length is read chunk by chunk and refused as soon as it passes the cap. */
-async function readCapped(request: Request): Promise<string> {
+async function readChunked(request: Request): Promise<string> {
   if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > LIMITS.bodyBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(await readCapped(request.body, LIMITS.bodyBytes, tooLarge));
 }
 
 function parseObject(text: string): Record<string, unknown> {

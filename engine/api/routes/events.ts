@@ -1,10 +1,10 @@
 import { invalid } from '../../errors';
 import { listEvents, toEventView, type EventDoc } from '../../events/log';
-import { EventList } from '../../intents/record-schema';
+import { EventList } from '../../schemas/event';
 import { loadIntent } from '../../intents/service';
 import { LIMITS } from '../../limits';
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 import { limitParam } from './params';
 
 const EventsQuery = z.strictObject({

@@ -1,6 +1,6 @@
 import { EngineError } from '../../errors';
-import { IntentList, IntentRecord } from '../../intents/record-schema';
-import { CancelIntentBody, CreateIntentBody, ResumeIntentBody } from '../../intents/schema';
+import { IntentList, IntentRecord } from '../../schemas/intent';
+import { CancelIntentBody, CreateIntentBody, ResumeIntentBody } from '../../schemas/intent-input';
 import {
   cancelIntent,
   insertIntent,
@@ -10,13 +10,12 @@ import {
 } from '../../intents/service';
 import { loadIntentView, loadIntentViewJson, toIntentView } from '../../intents/view';
 import { LIMITS } from '../../limits';
-import { STATUSES } from '../../machine/states';
-import { answerUserAction } from '../../execute/answer';
-import type { IntentDoc } from '../../intents/record';
+import { STATUSES } from '../../vocabulary';
+import type { IntentDoc } from '../../schemas/intent-doc';
 import { commit } from '../commit';
 import { JSON_TYPE, withRequestId } from '../json-text';
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 import { limitParam } from './params';
 
 const TAG = 'Intents';
@@ -152,10 +151,7 @@ export const resumeIntentEndpoint = defineEndpoint({
       c,
       200,
       async (tx) => loadIntentView(tx, (await tx.get<IntentDoc>('intents', params.intent_id!))!),
-      (unit) =>
-        answerUserAction(ctx, ctx.executor!, c.get('caller'), params.intent_id!, body, (tx) =>
-          unit(tx),
-        ),
+      (unit) => ctx.executor!.answer(c.get('caller'), params.intent_id!, body.user_action, unit),
     );
   },
 });

@@ -1,28 +1,11 @@
-import type { IntentDoc } from '../../intents/record';
+import type { IntentDoc } from '../../schemas/intent-doc';
 import { loadIntent } from '../../intents/service';
 import { LIMITS } from '../../limits';
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 import { limitParam } from './params';
-import { watchIdOf } from '../../monitor/watches';
-
-export const PricePoint = z
-  .object({
-    observed_at: z.string(),
-    price_cents: z.number().int().nullable(),
-    currency: z.string().nullable(),
-    availability: z.string(),
-  })
-  .openapi('PricePoint');
-
-const PriceHistory = z
-  .object({
-    object: z.literal('list'),
-    intent_id: z.string(),
-    data: z.array(PricePoint),
-    request_id: z.string(),
-  })
-  .openapi('PriceHistory');
+import { PriceHistory } from '../../schemas/price-history';
+import { watchIdOf } from '../../schemas/watch';
 
 interface ObservationDoc {
   [field: string]: unknown;

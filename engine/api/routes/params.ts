@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 
 /** A `limit` query parameter: an integer in [1, max]; out of range is a 400, never clamped. */
 export const limitParam = (fallback: number, max: number) =>

@@ -1,6 +1,6 @@
 import { paymentMethodsFor } from '../../payments/methods';
 import { defineEndpoint } from '../endpoint';
-import { PaymentMethodList } from '../schemas';
+import { PaymentMethodList } from '../../schemas/payment-method';
 
 export const listPaymentMethods = defineEndpoint({
   method: 'get',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 
 export const ReceiptKeys = z
   .object({

@@ -1,18 +1,7 @@
 import { EngineError } from '../../errors';
 import { loadIntent } from '../../intents/service';
 import { defineEndpoint } from '../endpoint';
-import { z } from '../zod';
-
-/** The signed receipt of CONTRACT §12; its fields are documented with the executor. */
-export const ReceiptRecord = z
-  .object({
-    object: z.literal('receipt'),
-    receipt_id: z.string(),
-    intent_id: z.string(),
-    request_id: z.string(),
-  })
-  .passthrough()
-  .openapi('Receipt');
+import { ReceiptRecord } from '../../schemas/receipt';
 
 export const getReceipt = defineEndpoint({
   method: 'get',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { IntentDoc, Observation } from '../../../engine/intents/record';
+import type { IntentDoc } from '../../../engine/schemas/intent-doc';
+import type { Observation } from '../../../engine/schemas/intent';
 import { evaluate } from '../../../engine/monitor/conditions';
 
 const NOW = Date.parse('2026-12-01T12:00:00Z');

@@ -1,17 +1,20 @@
-import { z } from '../api/zod';
-import { EVENT_TYPES, STATUSES } from '../machine/states';
-import { AVAILABILITIES } from '../vocabulary';
-import { Conditions, Guardrails, Metadata, Objective, Payment } from './schema';
+import { z } from './zod';
+import {
+  AVAILABILITIES,
+  EXECUTION_STATUSES,
+  EXECUTION_STEPS,
+  STATUSES,
+  USER_ACTION_TYPES,
+} from '../vocabulary';
+import { Conditions, Guardrails, Metadata, Objective, Payment } from './intent-input';
 
 export const NextAction = z
   .object({
-    type: z.enum(['otp', '3ds', 'confirmation', 'identity']),
+    type: z.enum(USER_ACTION_TYPES),
     instructions: z.string(),
     expires_at: z.string().nullable(),
   })
   .openapi('NextAction');
-
-export { AVAILABILITIES };
 
 export const Observation = z
   .object({
@@ -29,8 +32,8 @@ export const Observation = z
 export const ExecutionSummary = z
   .object({
     attempt: z.number().int(),
-    step: z.string(),
-    status: z.string(),
+    step: z.enum(EXECUTION_STEPS),
+    status: z.enum(EXECUTION_STATUSES),
     total_cents: z.number().int().nullable(),
     merchant: z.string().nullable(),
     last_error: z.object({ code: z.string(), message: z.string() }).nullable(),
@@ -73,29 +76,6 @@ export const IntentList = z
   })
   .openapi('IntentList');
 
-export const EventRecord = z
-  .object({
-    object: z.literal('event'),
-    event_id: z.string(),
-    type: z.enum(EVENT_TYPES),
-    intent_id: z.string(),
-    timestamp: z.string(),
-    livemode: z.boolean(),
-    data: z.record(z.string(), z.unknown()),
-  })
-  .openapi('Event');
-
-export const EventList = z
-  .object({
-    request_id: z.string(),
-    intent_id: z.string(),
-    events: z.array(EventRecord),
-    next_cursor: z.string().nullable(),
-    has_more: z.boolean(),
-  })
-  .openapi('EventList');
-
 export type NextAction = z.infer<typeof NextAction>;
 export type Observation = z.infer<typeof Observation>;
 export type ExecutionSummary = z.infer<typeof ExecutionSummary>;
-export type Availability = (typeof AVAILABILITIES)[number];

@@ -1,5 +1,4 @@
-import type { Observation } from '../intents/record';
-import type { StoreReader, StoreTx } from '../ports';
+import type { Observation } from './intent';
 
 /** One watched page in one mode. Every intent on that page shares its schedule and its fetch. */
 export interface WatchDoc {
@@ -30,37 +29,4 @@ export interface WatchDoc {
 export function watchIdOf(url: string, livemode: boolean, variant: string | null = null): string {
   const page = url.split('#')[0]!;
   return `${livemode ? 'live' : 'test'} ${page}${variant ? ` #variant=${variant}` : ''}`;
-}
-
-/** Makes sure the watch exists and is due now, unless it is backing off after failures. */
-export async function ensureWatch(
-  tx: StoreTx,
-  watch: { watch_id: string; url: string; livemode: boolean; variant: string | null },
-  now: number,
-): Promise<void> {
-  const existing = await tx.get<WatchDoc>('watches', watch.watch_id);
-  if (existing) {
-    if (existing.failures === 0 && existing.next_check_at > now) {
-      await tx.put('watches', { ...existing, next_check_at: now });
-    }
-    return;
-  }
-  const doc: WatchDoc = {
-    ...watch,
-    next_check_at: now,
-    failures: 0,
-    last_error: null,
-    etag: null,
-    last_modified: null,
-    last_observation: null,
-    offer_sku: null,
-    last_ambiguous: false,
-    page_fingerprint: null,
-    last_history_at: null,
-  };
-  await tx.put('watches', doc);
-}
-
-export async function loadWatch(reader: StoreReader, watchId: string | null) {
-  return watchId ? reader.get<WatchDoc>('watches', watchId) : undefined;
 }

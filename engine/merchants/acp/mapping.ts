@@ -1,4 +1,4 @@
-import type { Challenge, Checkout, CheckoutLine } from '../ports';
+import type { Challenge, Checkout, CheckoutLine } from '../../ports';
 
 type Json = Record<string, unknown>;
 

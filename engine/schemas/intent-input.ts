@@ -1,13 +1,14 @@
-import { z } from '../api/zod';
+import { z } from './zod';
 import { LIMITS } from '../limits';
 import { isRealDate } from '../util/time';
+import { USER_ACTION_TYPES } from '../vocabulary';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number = LIMITS.stringLength) => z.string().trim().min(1).max(max);
 
-export const httpUrl = z
+const httpUrl = z
   .string()
   .max(LIMITS.urlLength)
   .refine((value) => isHttpUrl(value), { error: 'must be an absolute http(s) URL' });
@@ -142,7 +143,7 @@ export const CancelIntentBody = z
 export const ResumeIntentBody = z
   .strictObject({
     user_action: z.strictObject({
-      type: z.enum(['otp', '3ds', 'confirmation', 'identity']),
+      type: z.enum(USER_ACTION_TYPES),
       completed: z.boolean(),
       code: z
         .string()

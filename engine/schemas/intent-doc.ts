@@ -1,8 +1,6 @@
-import type { Status } from '../machine/states';
-import type { CreateIntentInput } from './schema';
-import type { ExecutionSummary, NextAction, Observation } from './record-schema';
-
-export type { Availability, ExecutionSummary, NextAction, Observation } from './record-schema';
+import type { Status, WaitingReason } from '../vocabulary';
+import type { CreateIntentInput } from './intent-input';
+import type { ExecutionSummary, NextAction, Observation } from './intent';
 
 /** An intent as stored. The public shape is built by toIntentView; internal fields never leave. */
 export interface IntentDoc {
@@ -31,7 +29,7 @@ export interface IntentDoc {
    */
   blocked_at_price_cents?: number | null;
   /** Why that checkout was refused (TOTAL_ABOVE_LIMIT, USER_DECLINED…): the reason while blocked. */
-  blocked_reason?: string | null;
+  blocked_reason?: WaitingReason | null;
   /**
    * Until when a checkout refused for stock (the page said in stock, the merchant did not) is not
    * tried again, whatever the page says: a stale page must not start a checkout every check, and

@@ -6,8 +6,8 @@ import {
   type Checkout,
   type Fetcher,
   type MerchantConnector,
-} from '../ports';
-import { toCheckout } from './acp-mapping';
+} from '../../ports';
+import { toCheckout } from './mapping';
 
 export const ACP_API_VERSION = '2026-04-17';
 

@@ -1,0 +1,52 @@
+import type { Fetcher, MerchantConnector } from '../ports';
+import { createAcpConnector } from './acp/connector';
+
+/** The key the sandbox merchant (server/sandbox-merchant) accepts unless told another. */
+export const SANDBOX_API_KEY = 'sandbox_merchant_key';
+
+export interface SandboxMerchant {
+  /** Whether a URL is on the sandbox merchant's origin. */
+  owns(url: string | null): boolean;
+  /** EngineOptions.connectorFor: the ACP connector for test-mode products of the sandbox, else null (assisted). */
+  connectorFor(
+    merchantId: string,
+    livemode: boolean,
+    productUrl: string | null,
+  ): MerchantConnector | null;
+}
+
+/**
+ * Test mode buys by API (ACP) only from the sandbox merchant at `url`; every other merchant, and
+ * live mode, which has no API merchant configured in v1, get the assisted flow. Server and
+ * extension wire their engines with it.
+ */
+export function sandboxMerchant(options: {
+  url: string | null;
+  apiKey?: string;
+  fetcher: Fetcher;
+}): SandboxMerchant {
+  const base = options.url ? new URL(options.url) : null;
+  const connector = base
+    ? createAcpConnector(
+        {
+          merchantId: base.hostname,
+          baseUrl: base.href.replace(/\/+$/, ''),
+          apiKey: options.apiKey ?? SANDBOX_API_KEY,
+        },
+        options.fetcher,
+      )
+    : null;
+  const owns = (url: string | null) => {
+    if (!url || !base) return false;
+    try {
+      return new URL(url).origin === base.origin;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    owns,
+    connectorFor: (_merchantId, livemode, productUrl) =>
+      !livemode && owns(productUrl) ? connector : null,
+  };
+}

@@ -1,0 +1,69 @@
+import { Observation } from './intent';
+import { z } from './zod';
+
+const cents = z.number().int();
+const check = <N extends string, L extends z.ZodType, A extends z.ZodType>(
+  name: N,
+  limit: L,
+  actual: A,
+) => z.object({ name: z.literal(name), passed: z.boolean(), limit, actual });
+
+/** One guardrail checked on the merchant's own totals before payment; copied into the receipt. */
+export const GuardrailCheck = z
+  .discriminatedUnion('name', [
+    check('allowed_merchants', z.array(z.string()).nullable(), z.string()),
+    check('currency', z.string().nullable(), z.string()),
+    check('max_price_cents', cents.nullable(), cents),
+    check('max_charge_cents', cents.nullable(), cents),
+    check('quantity', cents, cents),
+    check('expires_at', z.string().nullable(), z.string()),
+  ])
+  .openapi('GuardrailCheck', {
+    description:
+      '`limit` is what the intent set (null: no limit), `actual` what the checkout showed; for expires_at, `actual` is when the check ran.',
+  });
+
+/** The receipt as stored and signed (CONTRACT §12). */
+const SignedReceipt = z.object({
+  object: z.literal('receipt'),
+  receipt_id: z.string(),
+  intent_id: z.string(),
+  livemode: z.boolean(),
+  merchant: z.string(),
+  order: z.object({ id: z.string().nullable(), permalink_url: z.string().nullable() }),
+  line_items: z.array(
+    z.object({
+      sku: z.string(),
+      name: z.string().nullable(),
+      quantity: z.number().int(),
+      unit_price_cents: cents,
+      total_cents: cents,
+    }),
+  ),
+  totals: z.object({
+    subtotal_cents: cents,
+    shipping_cents: cents,
+    tax_cents: cents,
+    total_charged_cents: cents,
+  }),
+  currency: z.string(),
+  payment: z
+    .object({ payment_method_id: z.string(), brand: z.string(), last4: z.string() })
+    .nullable()
+    .openapi({ description: 'Null for an assisted purchase: the user paid at the merchant.' }),
+  observed_offer: z
+    .object({ ...Observation.shape, url: z.string().nullable() })
+    .nullable()
+    .openapi({ description: 'The offer as last observed on the product page before buying.' }),
+  guardrails_checked: z.array(GuardrailCheck),
+  executed_at: z.string(),
+  signature: z.object({ alg: z.literal('EdDSA'), kid: z.string(), value: z.string() }).openapi({
+    description:
+      'Ed25519 over the canonical JSON of the receipt without `signature` and `request_id`; the key is in GET /v1/receipt_keys.',
+  }),
+});
+
+export const ReceiptRecord = SignedReceipt.extend({ request_id: z.string() }).openapi('Receipt');
+
+export type GuardrailCheck = z.infer<typeof GuardrailCheck>;
+export type Receipt = z.infer<typeof SignedReceipt>;
