@@ -27,3 +27,5 @@ export type { IntentDoc } from './schemas/intent-doc';
 export { createAcpConnector } from './merchants/acp/connector';
 export { sandboxMerchant, SANDBOX_API_KEY } from './merchants/sandbox';
 export { verifyReceipt } from './receipts/signer';
+export { checkAddress, checkHostText, type AddressVerdict } from './net/address-policy';
+export { parseIpLiteral } from './net/parse-host';
