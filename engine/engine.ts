@@ -1,6 +1,6 @@
 import { createApi, type ApiOptions } from './api/app';
 import { createApiKey, listApiKeys, revokeApiKey } from './auth/keys';
-import type { EngineContext } from './context';
+import type { EngineContext, NetworkPolicy } from './context';
 import { createExecutor, type ExecutorOptions } from './execute/executor';
 import { createIdSource } from './ids';
 import { purgeExpiredIdempotency } from './idempotency/records';
@@ -31,6 +31,8 @@ export interface EngineOptions {
   ) => MerchantConnector | null;
   monitor?: Partial<Omit<MonitorOptions, 'fetcherFor' | 'onExecute' | 'openExecution'>>;
   executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer'>>;
+  /** Which non-public product URLs live mode accepts; by default none. */
+  network?: NetworkPolicy;
 }
 
 const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
@@ -54,7 +56,13 @@ export function createEngine(options: EngineOptions) {
   const signer: () => Promise<Signer> = memoized(() =>
     loadOrCreateSigner(options.store, () => ids.next('key')),
   );
-  const ctx: EngineContext = { store: options.store, clock, ids, signer };
+  const ctx: EngineContext = {
+    store: options.store,
+    clock,
+    ids,
+    signer,
+    network: options.network,
+  };
   const executor = createExecutor(ctx, {
     connectorFor: options.connectorFor ?? (() => null),
     signer,

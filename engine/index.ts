@@ -24,6 +24,7 @@ export { readCapped } from './util/read-capped';
 export { merchantIdOf } from './util/merchant-id';
 export { minorUnits } from './money';
 export type { IntentDoc } from './schemas/intent-doc';
+export type { NetworkPolicy } from './context';
 export { createAcpConnector } from './merchants/acp/connector';
 export { sandboxMerchant, SANDBOX_API_KEY } from './merchants/sandbox';
 export { verifyReceipt } from './receipts/signer';

@@ -53,6 +53,7 @@ export async function serveCommand(args: string[]) {
       dataDir,
       fetcherFor: merchants.fetcherFor,
       connectorFor: merchants.connectorFor,
+      network: merchants.network,
       monitor: { intervalMs: checkSeconds * 1000 },
       executor: {
         onError: (error) => console.error('executor:', error),
