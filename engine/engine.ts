@@ -14,7 +14,8 @@ import type {
   Signer,
   Store,
 } from './ports';
-import { loadOrCreateSigner } from './receipts/signer';
+import { rotateSigningKey } from './receipts/keyring';
+import { fileSigner, storeSigner } from './receipts/signer';
 
 export interface EngineOptions {
   store: Store;
@@ -31,6 +32,11 @@ export interface EngineOptions {
   ) => MerchantConnector | null;
   monitor?: Partial<Omit<MonitorOptions, 'fetcherFor' | 'onExecute' | 'openExecution'>>;
   executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer'>>;
+  /**
+   * The receipt signing key as PKCS#8 PEM or JWK text, kept outside the store by the host
+   * (`--receipt-key FILE`). Without it the store's own key signs (`receipts.rotateKey`).
+   */
+  receiptKey?: string;
   /** Which non-public product URLs live mode accepts; by default none. */
   network?: NetworkPolicy;
 }
@@ -53,8 +59,9 @@ function memoized<T>(make: () => Promise<T>): () => Promise<T> {
 export function createEngine(options: EngineOptions) {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createIdSource(clock);
-  const signer: () => Promise<Signer> = memoized(() =>
-    loadOrCreateSigner(options.store, () => ids.next('key')),
+  const signerDeps = { store: options.store, clock, newKid: () => ids.next('key') };
+  const signer: () => Promise<Signer> = memoized(async () =>
+    options.receiptKey ? fileSigner(signerDeps, options.receiptKey) : storeSigner(signerDeps),
   );
   const ctx: EngineContext = {
     store: options.store,
@@ -93,12 +100,20 @@ export function createEngine(options: EngineOptions) {
       list: () => listApiKeys(ctx),
       revoke: (prefix: string) => revokeApiKey(ctx, prefix),
     },
-    /** Starts the background work: recovery of interrupted executions, then monitor rounds. */
+    receipts: {
+      /** A new store signing key; the old one's public part stays published. */
+      rotateKey: () => rotateSigningKey(options.store, ids.next('key'), clock.now()),
+    },
+    /**
+     * Starts the background work: the receipt signer first (a bad key file fails here, and its
+     * public key is published), recovery of interrupted executions, then monitor rounds.
+     */
     async start(
       scheduler: Scheduler,
       tickMs: number,
       onError: (error: unknown) => void = () => {},
     ) {
+      await signer();
       await executor.recover();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError);
     },

@@ -8,11 +8,13 @@ const USAGE = `Usage: intent-server <command>
 
   serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
+        [--receipt-key FILE]
   keys create --partner NAME [--live] [--data DIR]
   keys list [--data DIR]
   keys revoke KEY_PREFIX [--data DIR]
   sandbox-merchant [--port 8081] [--host 127.0.0.1]
   receipts verify FILE [--jwks JWKS_FILE | --data DIR]
+  receipts rotate-key [--data DIR]
 
 Environment: PORT, INTENT_DATA_DIR (default ./data), INTENT_RATE_LIMIT.`;
 
