@@ -8,6 +8,11 @@ export interface NetworkPolicy {
   exemptOrigins: readonly string[];
 }
 
+/** Notes each use of an API key; writes `last_used_at` (to the minute) off the request path. */
+export interface KeyUsage {
+  seen(keyHash: string, lastUsedAt: string | null, now: number): void;
+}
+
 /** What every engine function needs from the outside world. Built once by createEngine. */
 export interface EngineContext {
   store: Store;
@@ -17,6 +22,8 @@ export interface EngineContext {
   signer: () => Promise<Signer>;
   /** Present when the engine can buy (a host wired connectors); resume then answers the bank. */
   executor?: Executor;
+  /** Records when keys were last used; absent, nothing is recorded. */
+  keyUsage?: KeyUsage;
   /** Absent: live product URLs must name public addresses. */
   network?: NetworkPolicy;
 }

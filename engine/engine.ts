@@ -1,5 +1,6 @@
 import { createApi, type ApiOptions } from './api/app';
-import { createApiKey, listApiKeys, revokeApiKey } from './auth/keys';
+import { createKeyUsage } from './auth/key-usage';
+import { createApiKey, listApiKeys, revokeApiKey, rollApiKey, type KeyOptions } from './auth/keys';
 import type { EngineContext, NetworkPolicy } from './context';
 import { createExecutor, type ExecutorOptions } from './execute/executor';
 import { createIdSource } from './ids';
@@ -63,11 +64,15 @@ export function createEngine(options: EngineOptions) {
   const signer: () => Promise<Signer> = memoized(async () =>
     options.receiptKey ? fileSigner(signerDeps, options.receiptKey) : storeSigner(signerDeps),
   );
+  const keyUsage = createKeyUsage(options.store, (error) =>
+    options.api?.onUnexpectedError?.(error, 'api_keys.last_used_at'),
+  );
   const ctx: EngineContext = {
     store: options.store,
     clock,
     ids,
     signer,
+    keyUsage,
     network: options.network,
   };
   const executor = createExecutor(ctx, {
@@ -96,9 +101,13 @@ export function createEngine(options: EngineOptions) {
     /** The v1 API (and /v1/openapi.json) as a fetch handler. */
     fetch: (request: Request) => api.fetch(request),
     keys: {
-      create: (partnerName: string, livemode = false) => createApiKey(ctx, partnerName, livemode),
+      create: (partnerName: string, livemode = false, options?: KeyOptions) =>
+        createApiKey(ctx, partnerName, livemode, options),
       list: () => listApiKeys(ctx),
       revoke: (prefix: string) => revokeApiKey(ctx, prefix),
+      /** A replacement key; the old one works `overlapMs` more, then answers 401 naming it. */
+      roll: (prefix: string, overlapMs: number, options?: Pick<KeyOptions, 'expiresInMs'>) =>
+        rollApiKey(ctx, prefix, overlapMs, options),
     },
     receipts: {
       /** A new store signing key; the old one's public part stays published. */
@@ -122,6 +131,7 @@ export function createEngine(options: EngineOptions) {
     async close() {
       await stopMonitor?.();
       await executor.stop();
+      await keyUsage.settled();
       await options.store.close();
     },
   };
