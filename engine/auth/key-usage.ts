@@ -17,7 +17,8 @@ export function createKeyUsage(
   /** Resolves once the queued writes are stored (before the store closes). */
   settled(): Promise<void>;
 } {
-  const noted = new Map<string, string>();
+  /** The minute (ms) each key was last noted in; a write is queued once per key and minute. */
+  const noted = new Map<string, number>();
   const pending = new Map<string, string>();
   let flushing: Promise<void> | null = null;
 
@@ -47,10 +48,12 @@ export function createKeyUsage(
 
   return {
     seen(keyHash, lastUsedAt, now) {
-      const minute = isoTime(Math.floor(now / MINUTE) * MINUTE);
-      if ((lastUsedAt ?? '') >= minute || (noted.get(keyHash) ?? '') >= minute) return;
+      const minute = Math.floor(now / MINUTE) * MINUTE;
+      // The hot path: one map lookup per request, no formatting.
+      if ((noted.get(keyHash) ?? -1) >= minute) return;
       noted.set(keyHash, minute);
-      pending.set(keyHash, minute);
+      if (lastUsedAt && Date.parse(lastUsedAt) >= minute) return;
+      pending.set(keyHash, isoTime(minute));
       flushing ??= Promise.resolve().then(flush);
     },
     settled: () => flushing ?? Promise.resolve(),
