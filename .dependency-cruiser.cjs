@@ -7,7 +7,7 @@
  * files, which nothing inside the engine imports. A new folder goes into one layer below.
  */
 const LAYERS = [
-  ['util'],
+  ['util', 'net'],
   ['(root)'],
   ['store', 'schemas', 'extract', 'merchants'],
   ['events', 'payments', 'adapters'],

@@ -5,6 +5,8 @@ export interface Caller {
   scope: string;
   /** Hash of the API key that made the call (CONTRACT §15 rate-limits each key). */
   keyHash?: string;
+  /** A `--read-only` key: every write answers 403 permission_denied. */
+  readOnly?: boolean;
 }
 
 export const scopeOf = (partnerId: string, livemode: boolean) =>

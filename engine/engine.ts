@@ -1,6 +1,7 @@
 import { createApi, type ApiOptions } from './api/app';
-import { createApiKey, listApiKeys, revokeApiKey } from './auth/keys';
-import type { EngineContext } from './context';
+import { createKeyUsage } from './auth/key-usage';
+import { createApiKey, listApiKeys, revokeApiKey, rollApiKey, type KeyOptions } from './auth/keys';
+import type { EngineContext, NetworkPolicy } from './context';
 import { createExecutor, type ExecutorOptions } from './execute/executor';
 import { createIdSource } from './ids';
 import { purgeExpiredIdempotency } from './idempotency/records';
@@ -14,7 +15,8 @@ import type {
   Signer,
   Store,
 } from './ports';
-import { loadOrCreateSigner } from './receipts/signer';
+import { rotateSigningKey } from './receipts/keyring';
+import { fileSigner, storeSigner } from './receipts/signer';
 
 export interface EngineOptions {
   store: Store;
@@ -31,6 +33,13 @@ export interface EngineOptions {
   ) => MerchantConnector | null;
   monitor?: Partial<Omit<MonitorOptions, 'fetcherFor' | 'onExecute' | 'openExecution'>>;
   executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer'>>;
+  /**
+   * The receipt signing key as PKCS#8 PEM or JWK text, kept outside the store by the host
+   * (`--receipt-key FILE`). Without it the store's own key signs (`receipts.rotateKey`).
+   */
+  receiptKey?: string;
+  /** Which non-public product URLs live mode accepts; by default none. */
+  network?: NetworkPolicy;
 }
 
 const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
@@ -51,10 +60,21 @@ function memoized<T>(make: () => Promise<T>): () => Promise<T> {
 export function createEngine(options: EngineOptions) {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? createIdSource(clock);
-  const signer: () => Promise<Signer> = memoized(() =>
-    loadOrCreateSigner(options.store, () => ids.next('key')),
+  const signerDeps = { store: options.store, clock, newKid: () => ids.next('key') };
+  const signer: () => Promise<Signer> = memoized(async () =>
+    options.receiptKey ? fileSigner(signerDeps, options.receiptKey) : storeSigner(signerDeps),
   );
-  const ctx: EngineContext = { store: options.store, clock, ids, signer };
+  const keyUsage = createKeyUsage(options.store, (error) =>
+    options.api?.onUnexpectedError?.(error, 'api_keys.last_used_at'),
+  );
+  const ctx: EngineContext = {
+    store: options.store,
+    clock,
+    ids,
+    signer,
+    keyUsage,
+    network: options.network,
+  };
   const executor = createExecutor(ctx, {
     connectorFor: options.connectorFor ?? (() => null),
     signer,
@@ -81,16 +101,28 @@ export function createEngine(options: EngineOptions) {
     /** The v1 API (and /v1/openapi.json) as a fetch handler. */
     fetch: (request: Request) => api.fetch(request),
     keys: {
-      create: (partnerName: string, livemode = false) => createApiKey(ctx, partnerName, livemode),
+      create: (partnerName: string, livemode = false, options?: KeyOptions) =>
+        createApiKey(ctx, partnerName, livemode, options),
       list: () => listApiKeys(ctx),
       revoke: (prefix: string) => revokeApiKey(ctx, prefix),
+      /** A replacement key; the old one works `overlapMs` more, then answers 401 naming it. */
+      roll: (prefix: string, overlapMs: number, options?: Pick<KeyOptions, 'expiresInMs'>) =>
+        rollApiKey(ctx, prefix, overlapMs, options),
     },
-    /** Starts the background work: recovery of interrupted executions, then monitor rounds. */
+    receipts: {
+      /** A new store signing key; the old one's public part stays published. */
+      rotateKey: () => rotateSigningKey(options.store, ids.next('key'), clock.now()),
+    },
+    /**
+     * Starts the background work: the receipt signer first (a bad key file fails here, and its
+     * public key is published), recovery of interrupted executions, then monitor rounds.
+     */
     async start(
       scheduler: Scheduler,
       tickMs: number,
       onError: (error: unknown) => void = () => {},
     ) {
+      await signer();
       await executor.recover();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError);
     },
@@ -99,6 +131,7 @@ export function createEngine(options: EngineOptions) {
     async close() {
       await stopMonitor?.();
       await executor.stop();
+      await keyUsage.settled();
       await options.store.close();
     },
   };

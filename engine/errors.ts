@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'idempotency_key_invalid'
   | 'authentication_required'
   | 'invalid_api_key'
+  | 'permission_denied'
   | 'resource_missing'
   | 'receipt_not_available'
   | 'intent_not_resumable'

@@ -123,11 +123,10 @@ export interface Scheduler {
 // ---------- signing ----------
 
 export interface Signer {
-  /** Key id published with the public key. */
-  readonly keyId: string;
-  sign(data: Uint8Array): Promise<Uint8Array>;
-  /** The public key as a JWK (OKP / Ed25519). */
-  publicJwk(): Promise<JsonWebKey & { kid: string }>;
+  /** Signs with the current key, named by its key id. */
+  sign(data: Uint8Array): Promise<{ kid: string; value: Uint8Array }>;
+  /** Every public key a receipt here may be signed with, the signing one first (JWKS `keys`). */
+  publicJwks(): Promise<(JsonWebKey & { kid: string })[]>;
 }
 
 // ---------- merchants ----------

@@ -8,11 +8,14 @@ const USAGE = `Usage: intent-server <command>
 
   serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
-  keys create --partner NAME [--live] [--data DIR]
+        [--receipt-key FILE]
+  keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [--data DIR]
   keys list [--data DIR]
   keys revoke KEY_PREFIX [--data DIR]
+  keys roll KEY_PREFIX [--overlap 24h] [--expires-in 90d] [--data DIR]
   sandbox-merchant [--port 8081] [--host 127.0.0.1]
   receipts verify FILE [--jwks JWKS_FILE | --data DIR]
+  receipts rotate-key [--data DIR]
 
 Environment: PORT, INTENT_DATA_DIR (default ./data), INTENT_RATE_LIMIT.`;
 

@@ -1,4 +1,9 @@
-import { sandboxMerchant, type Fetcher, type MerchantConnector } from '../engine/index';
+import {
+  sandboxMerchant,
+  type Fetcher,
+  type MerchantConnector,
+  type NetworkPolicy,
+} from '../engine/index';
 import { createGuardedFetcher } from './net/guarded-fetcher';
 
 export interface MerchantWiring {
@@ -8,6 +13,8 @@ export interface MerchantWiring {
     livemode: boolean,
     productUrl: string | null,
   ) => MerchantConnector | null;
+  /** What the live fetcher reaches besides public addresses, for create's early refusal. */
+  network: NetworkPolicy;
   close: () => Promise<void>;
 }
 
@@ -39,6 +46,7 @@ export function wireMerchants(options: {
     fetcherFor: (livemode, url) =>
       sandbox.owns(url) ? sandboxFetcher : livemode ? liveFetcher : testFetcher,
     connectorFor: sandbox.connectorFor,
+    network: { allowPrivate: options.allowPrivateNetwork, exemptOrigins: allowOrigins },
     close: async () => {
       await Promise.all([sandboxFetcher.close(), testFetcher.close(), liveFetcher.close()]);
     },

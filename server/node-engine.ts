@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine, TABLES, type EngineOptions } from '../engine/index';
+import { openDataDir } from './data-dir';
 import { createSqliteStore } from './store/sqlite';
 
 export type NodeEngineOptions = Omit<EngineOptions, 'store'> & { dataDir: string };
@@ -8,9 +8,8 @@ export type NodeEngineOptions = Omit<EngineOptions, 'store'> & { dataDir: string
 export const dataDirFrom = (flag: string | undefined) =>
   resolve(flag ?? process.env.INTENT_DATA_DIR ?? './data');
 
-/** The engine on an embedded SQLite file in `dataDir` (created if missing). */
+/** The engine on an embedded SQLite file in `dataDir` (created owner-only if missing). */
 export function createNodeEngine({ dataDir, ...options }: NodeEngineOptions) {
-  mkdirSync(dataDir, { recursive: true });
-  const store = createSqliteStore(join(dataDir, 'intents.db'), TABLES);
+  const store = createSqliteStore(join(openDataDir(dataDir), 'intents.db'), TABLES);
   return createEngine({ store, ...options });
 }

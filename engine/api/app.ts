@@ -10,6 +10,7 @@ import { auth } from './middleware/auth';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { rateLimit } from './middleware/rate-limit';
+import { refuseReadOnly } from './middleware/read-only';
 import { requestId } from './middleware/request-id';
 import { OPENAPI_INFO } from './openapi';
 import { ENDPOINTS } from './routes';
@@ -33,11 +34,12 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
   app.use('/v1/*', auth());
   if (options.rateLimit !== false)
     app.use('/v1/*', rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock));
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v1/*', jsonBody(), idempotency());
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v1/*', refuseReadOnly(), jsonBody(), idempotency());
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'A secret key: `sk_test_...` or `sk_live_...`.',
+    description:
+      'A secret key: `sk_test_...` or `sk_live_...`. A read-only key reads everything its partner owns; every write answers 403 `permission_denied`. An expired or rolled key answers 401 `invalid_api_key` saying so.',
   });
   for (const endpoint of ENDPOINTS.filter((e) => !e.public)) mount(app, endpoint);
 

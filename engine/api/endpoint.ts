@@ -19,6 +19,7 @@ const COMMON_ERRORS: ErrorCode[] = [
   'internal_error',
 ];
 const WRITE_ERRORS: ErrorCode[] = [
+  'permission_denied',
   'invalid_json',
   'body_too_large',
   'unsupported_media_type',
@@ -87,7 +88,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
   const codes = [
     ...endpoint.errors,
     ...COMMON_ERRORS,
-    ...(endpoint.method === 'post' ? WRITE_ERRORS : []),
+    ...(endpoint.method !== 'get' ? WRITE_ERRORS : []),
   ].filter(
     (code) => !endpoint.public || !['authentication_required', 'invalid_api_key'].includes(code),
   );
@@ -128,7 +129,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
             },
           }
         : {}),
-      ...(endpoint.method === 'post' ? { headers: idempotencyHeader() } : {}),
+      ...(endpoint.method !== 'get' ? { headers: idempotencyHeader() } : {}),
     },
     responses: {
       [endpoint.success.status]: {

@@ -18,6 +18,7 @@ export const ERROR_HTTP: Record<ErrorCode, { status: number; type: ErrorType }> 
   incorrect_code: { status: 400, type: 'invalid_request_error' },
   authentication_required: { status: 401, type: 'authentication_error' },
   invalid_api_key: { status: 401, type: 'authentication_error' },
+  permission_denied: { status: 403, type: 'invalid_request_error' },
   resource_missing: { status: 404, type: 'invalid_request_error' },
   receipt_not_available: { status: 404, type: 'invalid_request_error' },
   intent_not_resumable: { status: 409, type: 'invalid_request_error' },

@@ -1,7 +1,6 @@
 import { type EngineContext } from '../context';
-import { scopeOf, type Caller } from '../caller';
-import { EngineError } from '../errors';
 import { randomToken } from '../ids';
+import type { StoreTx } from '../ports';
 import { sha256Hex } from '../util/sha256';
 import { isoTime } from '../util/time';
 
@@ -12,7 +11,7 @@ interface PartnerDoc {
   created_at: string;
 }
 
-interface ApiKeyDoc {
+export interface ApiKeyDoc {
   [field: string]: unknown;
   key_hash: string;
   /** The first characters of the key, safe to show and to name a key in `keys revoke`. */
@@ -21,9 +20,23 @@ interface ApiKeyDoc {
   livemode: boolean;
   created_at: string;
   revoked_at: string | null;
+  /** When the key stops working (fields below are absent on keys made before they existed). */
+  expires_at?: string | null;
+  /** Reads only: every write answers 403 permission_denied. */
+  read_only?: boolean;
+  /** Set by `keys roll`: when, and the prefix of the key that replaced it. */
+  rolled_at?: string | null;
+  rolled_to?: string | null;
+  /** To the minute (auth/key-usage.ts). */
+  last_used_at?: string | null;
 }
 
-const KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{32}$/;
+export interface KeyOptions {
+  /** The key stops working this long after it is made. */
+  expiresInMs?: number;
+  readOnly?: boolean;
+}
+
 const PREFIX_LENGTH = 'sk_test_'.length + 8;
 
 async function findOrCreatePartner(ctx: EngineContext, name: string): Promise<PartnerDoc> {
@@ -44,22 +57,40 @@ async function findOrCreatePartner(ctx: EngineContext, name: string): Promise<Pa
   });
 }
 
+/** A new key and the record of its hash; the plaintext is returned once and never stored. */
+async function newKey(
+  ctx: EngineContext,
+  partnerId: string,
+  livemode: boolean,
+  options: KeyOptions,
+): Promise<{ key: string; record: ApiKeyDoc }> {
+  const key = `sk_${livemode ? 'live' : 'test'}_${randomToken(32)}`;
+  const now = ctx.clock.now();
+  const record: ApiKeyDoc = {
+    key_hash: await sha256Hex(key),
+    prefix: key.slice(0, PREFIX_LENGTH),
+    partner_id: partnerId,
+    livemode,
+    created_at: isoTime(now),
+    revoked_at: null,
+    expires_at: options.expiresInMs ? isoTime(now + options.expiresInMs) : null,
+    read_only: options.readOnly ?? false,
+    rolled_at: null,
+    rolled_to: null,
+    last_used_at: null,
+  };
+  return { key, record };
+}
+
 /** Creates a key; the plaintext is returned once and only its hash is stored. */
 export async function createApiKey(
   ctx: EngineContext,
   partnerName: string,
   livemode: boolean,
+  options: KeyOptions = {},
 ): Promise<{ key: string; record: ApiKeyDoc; partner: PartnerDoc }> {
   const partner = await findOrCreatePartner(ctx, partnerName);
-  const key = `sk_${livemode ? 'live' : 'test'}_${randomToken(32)}`;
-  const record: ApiKeyDoc = {
-    key_hash: await sha256Hex(key),
-    prefix: key.slice(0, PREFIX_LENGTH),
-    partner_id: partner.partner_id,
-    livemode,
-    created_at: isoTime(ctx.clock.now()),
-    revoked_at: null,
-  };
+  const { key, record } = await newKey(ctx, partner.partner_id, livemode, options);
   await ctx.store.transact((tx) => tx.put('api_keys', record));
   return { key, record, partner };
 }
@@ -80,59 +111,65 @@ export async function listApiKeys(ctx: EngineContext) {
   return keys.map((key) => ({ ...key, partner_name: partners.get(key.partner_id)! }));
 }
 
-/** Revokes the one key whose prefix starts with `prefix`; refuses ambiguous or unknown prefixes. */
+/** The one key whose prefix starts with `prefix`; refuses ambiguous or unknown prefixes. */
+async function keyByPrefix(tx: StoreTx, prefix: string): Promise<ApiKeyDoc> {
+  const all = await tx.query<ApiKeyDoc>('api_keys', { index: 'by_created', prefix: [] });
+  // Accept the shown prefix, a shorter piece of it, or the whole key.
+  const candidates = all.filter(
+    (key) => key.prefix.startsWith(prefix) || prefix.startsWith(key.prefix),
+  );
+  if (candidates.length === 0) throw new Error(`No key starts with '${prefix}'.`);
+  if (candidates.length > 1)
+    throw new Error(`'${prefix}' matches ${candidates.length} keys; give more characters.`);
+  return candidates[0]!;
+}
+
 export async function revokeApiKey(ctx: EngineContext, prefix: string): Promise<ApiKeyDoc> {
   return ctx.store.transact(async (tx) => {
-    const all = await tx.query<ApiKeyDoc>('api_keys', { index: 'by_created', prefix: [] });
-    // Accept the shown prefix, a shorter piece of it, or the whole key.
-    const candidates = all.filter(
-      (key) => key.prefix.startsWith(prefix) || prefix.startsWith(key.prefix),
-    );
-    if (candidates.length === 0) throw new Error(`No key starts with '${prefix}'.`);
-    if (candidates.length > 1)
-      throw new Error(`'${prefix}' matches ${candidates.length} keys; give more characters.`);
-    const revoked = {
-      ...candidates[0]!,
-      revoked_at: candidates[0]!.revoked_at ?? isoTime(ctx.clock.now()),
-    };
+    const key = await keyByPrefix(tx, prefix);
+    const revoked = { ...key, revoked_at: key.revoked_at ?? isoTime(ctx.clock.now()) };
     await tx.put('api_keys', revoked);
     return revoked;
   });
 }
 
-const invalidKey = () =>
-  new EngineError(
-    'invalid_api_key',
-    'Invalid API key provided. Check the key, or create one with `intent-server keys create`.',
-  );
-
-/** token -> sha256(token). Hashing is deterministic, so the cache never goes stale; it only saves CPU. */
-const hashes = new Map<string, string>();
-const HASH_CACHE_SIZE = 10_000;
-
-async function hashOf(token: string): Promise<string> {
-  let hash = hashes.get(token);
-  if (hash === undefined) {
-    hash = await sha256Hex(token);
-    if (hashes.size >= HASH_CACHE_SIZE) hashes.delete(hashes.keys().next().value!);
-    hashes.set(token, hash);
-  }
-  return hash;
-}
-
 /**
- * Resolves a bearer token to its caller, or throws invalid_api_key. The key record is read on
- * every request, so a revocation (even by the CLI in another process) applies at once.
+ * Replaces a key with a new one of the same partner, mode and access. The old key keeps working
+ * for `overlapMs` (0: it stops at once), then answers 401 naming its replacement.
  */
-export async function authenticate(ctx: EngineContext, token: string): Promise<Caller> {
-  if (!KEY_PATTERN.test(token)) throw invalidKey();
-  const keyHash = await hashOf(token);
-  const record = await ctx.store.get<ApiKeyDoc>('api_keys', keyHash);
-  if (!record || record.revoked_at) throw invalidKey();
-  return {
-    partnerId: record.partner_id,
-    livemode: record.livemode,
-    scope: scopeOf(record.partner_id, record.livemode),
-    keyHash,
-  };
+export async function rollApiKey(
+  ctx: EngineContext,
+  prefix: string,
+  overlapMs: number,
+  options: Omit<KeyOptions, 'readOnly'> = {},
+) {
+  const now = ctx.clock.now();
+  const probe = await ctx.store.transact((tx) => keyByPrefix(tx, prefix));
+  const { key, record } = await newKey(ctx, probe.partner_id, probe.livemode, {
+    ...options,
+    readOnly: probe.read_only ?? false,
+  });
+  return ctx.store.transact(async (tx) => {
+    const old = await keyByPrefix(tx, prefix);
+    const why = old.revoked_at
+      ? 'it was revoked'
+      : old.rolled_to
+        ? `it was already rolled to ${old.rolled_to}…`
+        : old.expires_at && Date.parse(old.expires_at) <= now
+          ? 'it has expired'
+          : null;
+    if (why) throw new Error(`Cannot roll ${old.prefix}…: ${why}. Create a new key instead.`);
+    const ends = now + overlapMs;
+    const expiresAt =
+      old.expires_at && Date.parse(old.expires_at) < ends ? old.expires_at : isoTime(ends);
+    const rolled = {
+      ...old,
+      expires_at: expiresAt,
+      rolled_at: isoTime(now),
+      rolled_to: record.prefix,
+    };
+    await tx.put('api_keys', rolled);
+    await tx.put('api_keys', record);
+    return { key, record, old: rolled };
+  });
 }

@@ -4,6 +4,7 @@ import { EngineError, invalid, missing } from '../errors';
 import { findPaymentMethod } from '../payments/methods';
 import type { CreateIntentInput } from '../schemas/intent-input';
 import { merchantIdOf } from '../util/merchant-id';
+import { checkProductAddress } from './product-address';
 
 /**
  * Rules that a schema alone cannot express (CONTRACT §15 and the v1 migration rules). Returns
@@ -15,6 +16,7 @@ export async function checkCreateIntent(
   input: CreateIntentInput,
 ): Promise<CreateIntentInput> {
   checkObjective(input.objective);
+  checkProductAddress(caller, ctx.network, input.objective.product?.product_url);
   await checkProductExists(ctx, input.objective.product?.product_id);
   checkConditions(input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);

@@ -1,7 +1,7 @@
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { PaymentMethod } from '../schemas/payment-method';
 import type { Checkout, Signer } from '../ports';
-import { base64url, signedBytes } from './signer';
+import { base64url, signedBytes } from './signature';
 import type { GuardrailCheck, Receipt } from '../schemas/receipt';
 
 interface ReceiptInput {
@@ -51,9 +51,6 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
     guardrails_checked: input.guardrails,
     executed_at: input.executedAt,
   };
-  const signature = await signer.sign(signedBytes(receipt));
-  return {
-    ...receipt,
-    signature: { alg: 'EdDSA' as const, kid: signer.keyId, value: base64url(signature) },
-  };
+  const { kid, value } = await signer.sign(signedBytes(receipt));
+  return { ...receipt, signature: { alg: 'EdDSA' as const, kid, value: base64url(value) } };
 }

@@ -1,99 +1,51 @@
-import type { Signer, Store } from '../ports';
-import { canonicalJson } from '../util/canonical-json';
+import type { Clock, Signer, Store } from '../ports';
+import { importReceiptKey } from './key-import';
+import { currentSigningKey, ED25519, publicJwk, publishedKeys, publishFileKey } from './keyring';
 
-interface KeyDoc {
-  [field: string]: unknown;
-  name: 'receipt_signing_key';
-  kid: string;
-  private_jwk: JsonWebKey;
-  public_jwk: JsonWebKey;
+interface SignerDeps {
+  store: Store;
+  clock: Clock;
+  newKid: () => string;
 }
 
-const ED25519 = { name: 'Ed25519' } as const;
+const signWith = async (key: CryptoKey, data: Uint8Array) =>
+  new Uint8Array(await crypto.subtle.sign(ED25519, key, data as Uint8Array<ArrayBuffer>));
 
 /**
- * An Ed25519 signer on WebCrypto (Node and the extension alike). The key pair is created once and
- * kept in the store's settings, so receipts stay verifiable across restarts.
+ * Signs with the store's current key (made on first use), read again at every signature so that
+ * a rotation made by another process (`intent-server receipts rotate-key`) applies at once.
  */
-export async function loadOrCreateSigner(store: Store, newKid: () => string): Promise<Signer> {
-  let doc = await store.get<KeyDoc>('settings', 'receipt_signing_key');
-  if (!doc) {
-    // Made outside the transaction (which may only await store calls); a racing twin's key wins.
-    const pair = (await crypto.subtle.generateKey(ED25519, true, [
-      'sign',
-      'verify',
-    ])) as CryptoKeyPair;
-    const created: KeyDoc = {
-      name: 'receipt_signing_key',
-      kid: newKid(),
-      private_jwk: await crypto.subtle.exportKey('jwk', pair.privateKey),
-      public_jwk: await crypto.subtle.exportKey('jwk', pair.publicKey),
-    };
-    doc = await store.transact(async (tx) => {
-      const existing = await tx.get<KeyDoc>('settings', 'receipt_signing_key');
-      if (existing) return existing;
-      await tx.put('settings', created);
-      return created;
-    });
-  }
-  const privateKey = await crypto.subtle.importKey('jwk', doc.private_jwk, ED25519, false, [
-    'sign',
-  ]);
+export function storeSigner({ store, clock, newKid }: SignerDeps): Signer {
+  let imported: { kid: string; key: Promise<CryptoKey> } | null = null;
+  const current = () => currentSigningKey(store, newKid, clock.now());
   return {
-    keyId: doc.kid,
     async sign(data) {
-      return new Uint8Array(
-        await crypto.subtle.sign(ED25519, privateKey, data as Uint8Array<ArrayBuffer>),
-      );
+      const doc = await current();
+      if (imported?.kid !== doc.kid) {
+        const key = crypto.subtle.importKey('jwk', doc.private_jwk, ED25519, false, ['sign']);
+        imported = { kid: doc.kid, key };
+      }
+      return { kid: doc.kid, value: await signWith(await imported.key, data) };
     },
-    async publicJwk() {
-      const { kty, crv, x } = doc.public_jwk;
-      return { kty, crv, x, kid: doc.kid, use: 'sig', alg: 'EdDSA' } as JsonWebKey & {
-        kid: string;
-      };
+    async publicJwks() {
+      await current();
+      return publishedKeys(store);
     },
   };
 }
 
-export const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-const fromBase64url = (text: string) =>
-  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
-
-/** The bytes a receipt signature covers: the canonical JSON of the receipt without its signature. */
-export const signedBytes = (receipt: Record<string, unknown>) => {
-  const { signature: _signature, request_id: _requestId, ...body } = receipt;
-  return new TextEncoder().encode(canonicalJson(body));
-};
-
-/** Verifies a receipt against a JWKS; true only for a valid signature by a listed key. */
-export async function verifyReceipt(
-  receipt: Record<string, unknown>,
-  jwks: { keys: JsonWebKey[] },
-): Promise<boolean> {
-  const signature = receipt.signature as { alg?: string; kid?: string; value?: string } | undefined;
-  if (!signature?.value || signature.alg !== 'EdDSA') return false;
-  const jwk = jwks.keys.find((key) => (key as { kid?: string }).kid === signature.kid);
-  if (!jwk) return false;
-  try {
-    const key = await crypto.subtle.importKey(
-      'jwk',
-      { kty: jwk.kty, crv: jwk.crv, x: jwk.x },
-      ED25519,
-      false,
-      ['verify'],
-    );
-    return await crypto.subtle.verify(
-      ED25519,
-      key,
-      fromBase64url(signature.value),
-      signedBytes(receipt),
-    );
-  } catch {
-    return false;
-  }
+/**
+ * Signs with an operator's key given as PEM or JWK text (`--receipt-key FILE`); the private part
+ * never reaches the store, the public part is published beside the store's keys.
+ */
+export async function fileSigner(deps: SignerDeps, keyText: string): Promise<Signer> {
+  const key = await importReceiptKey(keyText);
+  await publishFileKey(deps.store, key.kid, key.x, deps.clock.now());
+  return {
+    sign: async (data) => ({ kid: key.kid, value: await signWith(key.privateKey, data) }),
+    async publicJwks() {
+      const others = (await publishedKeys(deps.store)).filter((jwk) => jwk.kid !== key.kid);
+      return [publicJwk(key.kid, key.x), ...others];
+    },
+  };
 }

@@ -33,3 +33,18 @@ export function portFlag(value: string | undefined, name: string, fallback: numb
     throw new UsageError(`--${name} must be a port from 0 to 65535 (got '${value}').`);
   return port;
 }
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration such as `90d`, `24h`, `30m`, `45s` (or `0`), in milliseconds. */
+export function durationFlag(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (value === '0') return 0;
+  const match = /^(\d+)([smhd])$/.exec(value);
+  if (!match) {
+    throw new UsageError(
+      `--${name} must be a number and a unit: s, m, h or d, e.g. 90d or 24h (got '${value}').`,
+    );
+  }
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}

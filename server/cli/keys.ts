@@ -1,9 +1,20 @@
 import { createNodeEngine, dataDirFrom } from '../node-engine';
-import { parseFlags, UsageError } from './args';
+import { durationFlag, parseFlags, UsageError } from './args';
+import { keyTable } from './key-table';
 
-const USAGE = `intent-server keys create --partner NAME [--live] [--data DIR]
+const USAGE = `intent-server keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [--data DIR]
 intent-server keys list [--data DIR]
-intent-server keys revoke KEY_PREFIX [--data DIR]`;
+intent-server keys revoke KEY_PREFIX [--data DIR]
+intent-server keys roll KEY_PREFIX [--overlap 24h] [--expires-in 90d] [--data DIR]`;
+
+/** Flags that mean something to some actions only; elsewhere they are refused, not ignored. */
+const FLAG_ACTIONS: Record<string, string[]> = {
+  partner: ['create'],
+  live: ['create'],
+  'read-only': ['create'],
+  overlap: ['roll'],
+  'expires-in': ['create', 'roll'],
+};
 
 export async function keysCommand(args: string[]) {
   const { values, positionals } = parseFlags(
@@ -11,22 +22,37 @@ export async function keysCommand(args: string[]) {
     {
       partner: { type: 'string' },
       live: { type: 'boolean', default: false },
+      'read-only': { type: 'boolean', default: false },
+      'expires-in': { type: 'string' },
+      overlap: { type: 'string' },
       data: { type: 'string' },
     },
     2,
   );
   const [action, target] = positionals;
-  // Only revoke takes an argument after the action.
-  const extra = positionals[action === 'revoke' ? 2 : 1];
+  // Only revoke and roll take an argument after the action.
+  const extra = positionals[action === 'revoke' || action === 'roll' ? 2 : 1];
   if (extra !== undefined) throw new UsageError(`Unexpected argument '${extra}'.\n${USAGE}`);
+  for (const [flag, actions] of Object.entries(FLAG_ACTIONS)) {
+    const given = values[flag as keyof typeof values];
+    if (given !== undefined && given !== false && !actions.includes(action ?? ''))
+      throw new UsageError(`--${flag} goes with keys ${actions.join(' or ')} only.\n${USAGE}`);
+  }
+  const expiresInMs = durationFlag(values['expires-in'], 'expires-in');
+  const overlapMs = durationFlag(values.overlap, 'overlap') ?? 0;
   const engine = createNodeEngine({ dataDir: dataDirFrom(values.data) });
   try {
     switch (action) {
       case 'create': {
         if (!values.partner) throw new UsageError(`keys create needs --partner NAME\n${USAGE}`);
-        const { key, partner } = await engine.keys.create(values.partner, values.live);
+        const { key, record, partner } = await engine.keys.create(values.partner, values.live, {
+          readOnly: values['read-only'],
+          ...(expiresInMs ? { expiresInMs } : {}),
+        });
+        const kind = `${values.live ? 'live' : 'test'}${record.read_only ? ' read-only' : ''}`;
+        const until = record.expires_at ? `, valid until ${record.expires_at}` : '';
         console.log(
-          `Created a ${values.live ? 'live' : 'test'} key for partner '${partner.name}' (${partner.partner_id}).`,
+          `Created a ${kind} key for partner '${partner.name}' (${partner.partner_id})${until}.`,
         );
         console.log('It is shown only now; store it safely:');
         console.log(key);
@@ -36,18 +62,27 @@ export async function keysCommand(args: string[]) {
         const keys = await engine.keys.list();
         if (keys.length === 0)
           console.log('No keys yet. Create one with: intent-server keys create --partner NAME');
-        for (const key of keys) {
-          const state = key.revoked_at ? `revoked ${key.revoked_at}` : 'active';
-          console.log(
-            `${key.prefix}…  ${key.livemode ? 'live' : 'test'}  ${key.partner_name}  created ${key.created_at}  ${state}`,
-          );
-        }
+        else console.log(keyTable(keys, Date.now()));
         return;
       }
       case 'revoke': {
         if (!target) throw new UsageError(`keys revoke needs KEY_PREFIX\n${USAGE}`);
         const revoked = await engine.keys.revoke(target);
         console.log(`Revoked ${revoked.prefix}… (${revoked.livemode ? 'live' : 'test'}).`);
+        return;
+      }
+      case 'roll': {
+        if (!target) throw new UsageError(`keys roll needs KEY_PREFIX\n${USAGE}`);
+        const { key, old } = await engine.keys.roll(target, overlapMs, {
+          ...(expiresInMs ? { expiresInMs } : {}),
+        });
+        console.log(
+          overlapMs > 0
+            ? `Rolled ${old.prefix}…: it keeps working until ${old.expires_at}, then answers 401.`
+            : `Rolled ${old.prefix}…: it stopped working now.`,
+        );
+        console.log('The new key is shown only now; store it safely:');
+        console.log(key);
         return;
       }
       default:

@@ -3,11 +3,14 @@ import { verifyReceipt } from '../../engine/index';
 import { createNodeEngine, dataDirFrom } from '../node-engine';
 import { parseFlags, UsageError } from './args';
 
-const USAGE = 'intent-server receipts verify FILE [--jwks JWKS_FILE | --data DIR]';
+const USAGE = `intent-server receipts verify FILE [--jwks JWKS_FILE | --data DIR]
+intent-server receipts rotate-key [--data DIR]`;
 
 /**
  * intent-server receipts verify FILE: checks a saved receipt's Ed25519 signature offline, with a
- * saved JWKS (GET /v1/receipt_keys) or the signing key in the data directory. Exit 0 if valid.
+ * saved JWKS (GET /v1/receipt_keys) or the keys in the data directory. Exit 0 if valid.
+ * intent-server receipts rotate-key: new receipts are signed with a new key; the old one stays
+ * published.
  */
 export async function receiptsCommand(args: string[]) {
   const { values, positionals } = parseFlags(
@@ -19,6 +22,7 @@ export async function receiptsCommand(args: string[]) {
     2,
   );
   const [action, file] = positionals;
+  if (action === 'rotate-key' && !file && !values.jwks) return rotateKey(values.data);
   if (action !== 'verify' || !file) throw new UsageError(USAGE);
   const receipt = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const jwks = values.jwks
@@ -37,7 +41,20 @@ export async function receiptsCommand(args: string[]) {
 async function localKeys(dataDir: string | undefined) {
   const engine = createNodeEngine({ dataDir: dataDirFrom(dataDir) });
   try {
-    return { keys: [await (await engine.ctx.signer()).publicJwk()] };
+    return { keys: await (await engine.ctx.signer()).publicJwks() };
+  } finally {
+    await engine.close();
+  }
+}
+
+async function rotateKey(dataDir: string | undefined) {
+  const engine = createNodeEngine({ dataDir: dataDirFrom(dataDir) });
+  try {
+    const { kid, retired } = await engine.receipts.rotateKey();
+    console.log(`Receipts are now signed with ${kid}, also by a server that is running.`);
+    if (retired)
+      console.log(`${retired} signs no more; it stays at GET /v1/receipt_keys for old receipts.`);
+    console.log('A server started with --receipt-key FILE signs with that file: replace the file.');
   } finally {
     await engine.close();
   }

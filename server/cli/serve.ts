@@ -7,6 +7,7 @@ import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-mercha
 import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
 import { intFlag, parseFlags, portFlag } from './args';
+import { readKeyFile } from './key-file';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -21,6 +22,7 @@ export async function serveCommand(args: string[]) {
     'check-interval': { type: 'string' },
     'allow-private-network': { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
+    'receipt-key': { type: 'string' },
   });
   const port = portFlag(values.port ?? process.env.PORT, 'port', 8080);
   const sandboxPort = portFlag(values['sandbox-port'], 'sandbox-port', 8081);
@@ -53,6 +55,8 @@ export async function serveCommand(args: string[]) {
       dataDir,
       fetcherFor: merchants.fetcherFor,
       connectorFor: merchants.connectorFor,
+      network: merchants.network,
+      ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
       monitor: { intervalMs: checkSeconds * 1000 },
       executor: {
         onError: (error) => console.error('executor:', error),
@@ -64,6 +68,9 @@ export async function serveCommand(args: string[]) {
         onUnexpectedError: (error, requestId) => console.error(`[${requestId}]`, error),
       },
     });
+    const keyFile = values['receipt-key'];
+    // A key file that cannot sign stops the start, named by the flag that gave it.
+    if (keyFile) await engine.ctx.signer().catch((error: Error) => fail(keyFile, error));
     server = await listen(createServerApp(engine).fetch, port, values.host);
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -100,6 +107,10 @@ export async function serveCommand(args: string[]) {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+function fail(keyFile: string, error: Error): never {
+  throw new Error(`--receipt-key ${keyFile}: ${error.message}`);
 }
 
 /** A newcomer can call the API at once: a fresh data dir gets one test key, printed once. */

@@ -18,8 +18,7 @@ import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Socket } from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { checkAddress } from './address-policy';
-import { isLocalhostName, parseIpLiteral } from './parse-host';
+import { checkAddress, checkHostText } from '../../engine/index';
 
 export interface ResolvedAddress {
   address: string;
@@ -56,21 +55,13 @@ export function isBlockedAddressError(error: unknown): error is BlockedAddressEr
   return false;
 }
 
-const stripBrackets = (host: string): string =>
-  host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-
 /**
  * Refuses a host before any resolution when its text alone decides: an IP literal in a blocked
  * range, or a localhost name. Returns nothing when the host is a name that must be resolved.
  */
 export function checkHostLiteral(host: string): void {
-  const bare = stripBrackets(host);
-  if (isLocalhostName(bare)) throw new BlockedAddressError(host, 'localhost-name');
-  const literal = parseIpLiteral(bare);
-  if (literal) {
-    const verdict = checkAddress(literal);
-    if (!verdict.allowed) throw new BlockedAddressError(host, verdict.reason);
-  }
+  const verdict = checkHostText(host);
+  if (verdict && !verdict.allowed) throw new BlockedAddressError(host, verdict.reason);
 }
 
 /** Resolves a name and checks every answer; refuses if any answer is blocked. */

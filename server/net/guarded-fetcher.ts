@@ -18,6 +18,7 @@ import zlib from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
 import {
   FetchError,
+  parseIpLiteral,
   readCapped,
   type FetchFailure,
   type FetchRequest,
@@ -33,7 +34,6 @@ import {
   systemResolver,
   type Resolver,
 } from './connect-guard';
-import { parseIpLiteral } from './parse-host';
 import { abortable, Politeness } from './politeness';
 
 export { HostBackoffError } from './politeness';

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
 import { startCheckpointer, type CheckpointerOptions } from './checkpointer';
 import { createDocCache } from './doc-cache';
+import { ownerOnlyDatabase } from './sqlite-files';
 import { migrate } from './sqlite-schema';
 import {
   indexable,
@@ -44,6 +45,7 @@ export function createSqliteStore(
   options: SqliteStoreOptions = {},
 ): Store {
   const maxBatch = options.maxBatch ?? 512;
+  ownerOnlyDatabase(file);
   const writer = open(file);
   migrate(writer, schema);
   // Checkpoints run on their own thread (checkpointer.ts), not inside our commits — except, as a

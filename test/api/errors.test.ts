@@ -101,6 +101,7 @@ describe('error model', () => {
         'idempotency_key_invalid',
       ],
       401: ['authentication_required', 'invalid_api_key'],
+      403: ['permission_denied'],
       404: ['resource_missing', 'receipt_not_available'],
       409: ['intent_not_resumable', 'intent_not_cancelable', 'idempotency_in_flight'],
       413: ['body_too_large'],

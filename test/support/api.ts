@@ -23,9 +23,10 @@ export interface CallResult {
 }
 
 /** An engine on a memory store and a fake clock, with one test key, called in-process. */
-export async function testApi(options: { store?: Store; api?: EngineOptions['api'] } = {}) {
+export async function testApi(options: Partial<EngineOptions> & { store?: Store } = {}) {
   const clock = fakeClock();
   const engine = createEngine({
+    ...options,
     store: options.store ?? createMemoryStore(TABLES),
     clock,
     api: options.api ?? { rateLimit: false },

@@ -113,9 +113,9 @@ export async function startStack(extraArgs: string[] = [], env: Record<string, s
     waitForStatus,
     ordersFor,
     /** Kills the server (SIGKILL by default) and starts it again on the same data. */
-    async restart(signal: NodeJS.Signals = 'SIGKILL') {
+    async restart(signal: NodeJS.Signals = 'SIGKILL', moreArgs: string[] = []) {
       await server.stop(signal);
-      server = await startServer(args, env);
+      server = await startServer([...args, ...moreArgs], env);
     },
     /** Resolves when the server process has exited (e.g. killed itself at a failpoint). */
     exited: () =>

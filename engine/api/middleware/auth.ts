@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { authenticate } from '../../auth/keys';
+import { authenticate } from '../../auth/authenticate';
 import { EngineError } from '../../errors';
 import type { ApiEnv } from '../env';
 

@@ -25,13 +25,13 @@ export const getReceiptKeys = defineEndpoint({
   operationId: 'getReceiptKeys',
   summary: 'The public keys that verify receipt signatures (JWKS)',
   description:
-    "A receipt's `signature` is `{alg: 'EdDSA', kid, value}`: an Ed25519 signature (base64url) over the canonical JSON of the receipt without `signature` and `request_id` (keys sorted at every depth). Public: no API key needed.",
+    "Every key that signed receipts here, the current one first: a rotated key stays listed, so old receipts keep verifying. A receipt's `signature` is `{alg: 'EdDSA', kid, value}`: an Ed25519 signature (base64url) over the canonical JSON of the receipt without `signature` and `request_id` (keys sorted at every depth). Public: no API key needed.",
   tag: 'Receipts',
   public: true,
   success: { status: 200, schema: ReceiptKeys, description: 'The JWKS.' },
   errors: [],
   handle: async (c) => {
-    const signer = await c.get('ctx').signer();
-    return c.json({ keys: [await signer.publicJwk()], request_id: c.get('requestId') });
+    const keys = await (await c.get('ctx').signer()).publicJwks();
+    return c.json({ keys, request_id: c.get('requestId') });
   },
 });

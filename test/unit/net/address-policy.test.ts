@@ -3,14 +3,14 @@
  * without a WHATWG URL having normalised them first.
  */
 import { describe, expect, it } from 'vitest';
-import { checkAddress } from '../../../server/net/address-policy';
+import { checkAddress } from '../../../engine/net/address-policy';
 import {
   formatIp,
   isLocalhostName,
   parseIPv4,
   parseIPv6,
   parseIpLiteral,
-} from '../../../server/net/parse-host';
+} from '../../../engine/net/parse-host';
 
 describe('parseIPv4 (inet_aton forms)', () => {
   it.each([

@@ -6,7 +6,7 @@
  * (IPv4-mapped, IPv4-compatible, SIIT, NAT64 64:ff9b::/96, 6to4 2002::/16). Teredo is refused
  * outright. IPv6 outside 2000::/3 (global unicast) is refused.
  */
-import { parseIpLiteral, type IpAddress } from './parse-host';
+import { isLocalhostName, parseIpLiteral, type IpAddress } from './parse-host';
 
 export type AddressVerdict = { allowed: true } | { allowed: false; reason: string };
 
@@ -113,4 +113,15 @@ export function checkAddress(address: IpAddress | string): AddressVerdict {
   const ip = typeof address === 'string' ? parseIpLiteral(address) : address;
   if (!ip) return { allowed: false, reason: 'not-an-ip' };
   return ip.family === 4 ? checkV4(ip.bytes) : checkV6(ip.bytes);
+}
+
+/**
+ * What a URL host's text alone decides, before any resolution: a localhost name or an IP literal
+ * in any spelling (brackets allowed). `null` for any other name: only resolving it tells.
+ */
+export function checkHostText(host: string): AddressVerdict | null {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (isLocalhostName(bare)) return { allowed: false, reason: 'localhost-name' };
+  const literal = parseIpLiteral(bare);
+  return literal ? checkAddress(literal) : null;
 }
