@@ -1,9 +1,10 @@
-import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { createNodeEngine } from '../node-engine';
 import { parseFlags, UsageError } from './args';
+import { STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
 
-const USAGE = `intent-server keys create --partner NAME [--live] [--data DIR]
-intent-server keys list [--data DIR]
-intent-server keys revoke KEY_PREFIX [--data DIR]`;
+const USAGE = `intent-server keys create --partner NAME [--live] ${STORE_USAGE}
+intent-server keys list ${STORE_USAGE}
+intent-server keys revoke KEY_PREFIX ${STORE_USAGE}`;
 
 export async function keysCommand(args: string[]) {
   const { values, positionals } = parseFlags(
@@ -11,7 +12,7 @@ export async function keysCommand(args: string[]) {
     {
       partner: { type: 'string' },
       live: { type: 'boolean', default: false },
-      data: { type: 'string' },
+      ...STORE_FLAGS,
     },
     2,
   );
@@ -19,7 +20,7 @@ export async function keysCommand(args: string[]) {
   // Only revoke takes an argument after the action.
   const extra = positionals[action === 'revoke' ? 2 : 1];
   if (extra !== undefined) throw new UsageError(`Unexpected argument '${extra}'.\n${USAGE}`);
-  const engine = createNodeEngine({ dataDir: dataDirFrom(values.data) });
+  const engine = await createNodeEngine({ store: storeChoiceFrom(values) });
   try {
     switch (action) {
       case 'create': {

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { verifyReceipt } from '../../engine/index';
-import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { createNodeEngine } from '../node-engine';
+import type { StoreChoice } from '../store/choice';
 import { parseFlags, UsageError } from './args';
+import { STORE_FLAGS, storeChoiceFrom } from './store-flags';
 
-const USAGE = 'intent-server receipts verify FILE [--jwks JWKS_FILE | --data DIR]';
+const USAGE =
+  'intent-server receipts verify FILE [--jwks JWKS_FILE | --data DIR | --database-url postgres://…]';
 
 /**
  * intent-server receipts verify FILE: checks a saved receipt's Ed25519 signature offline, with a
@@ -14,7 +17,7 @@ export async function receiptsCommand(args: string[]) {
     args,
     {
       jwks: { type: 'string' },
-      data: { type: 'string' },
+      ...STORE_FLAGS,
     },
     2,
   );
@@ -23,7 +26,7 @@ export async function receiptsCommand(args: string[]) {
   const receipt = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const jwks = values.jwks
     ? (JSON.parse(readFileSync(values.jwks, 'utf8')) as { keys: JsonWebKey[] })
-    : await localKeys(values.data);
+    : await localKeys(storeChoiceFrom(values));
   if (await verifyReceipt(receipt, jwks)) {
     console.log(
       `valid: receipt ${String(receipt.receipt_id)} for intent ${String(receipt.intent_id)} is signed by ${(receipt.signature as { kid: string }).kid}`,
@@ -34,8 +37,8 @@ export async function receiptsCommand(args: string[]) {
   process.exitCode = 1;
 }
 
-async function localKeys(dataDir: string | undefined) {
-  const engine = createNodeEngine({ dataDir: dataDirFrom(dataDir) });
+async function localKeys(store: StoreChoice) {
+  const engine = await createNodeEngine({ store });
   try {
     return { keys: [await (await engine.ctx.signer()).publicJwk()] };
   } finally {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, types, type PoolClient } from 'pg';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
-import type { MigrationReport } from './migrations';
+import { SchemaTooNewError, type MigrationReport } from './migrations';
 import { ConnectFailed, isConnectionLoss, unavailable } from './postgres-errors';
 import { migratePostgres } from './postgres-migrations';
 import { qualified, toSql } from './postgres-sql';
@@ -78,7 +78,14 @@ export async function openPostgresStore(
     return createStore(pool, schema, tables, options);
   } catch (error) {
     await pool.end();
-    throw error;
+    if (error instanceof SchemaTooNewError) throw error;
+    const { hostname, port, pathname } = new URL(url);
+    throw new Error(
+      `PostgreSQL at ${hostname}:${port || 5432}${pathname}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
