@@ -21,8 +21,11 @@ export async function deriveTables(
   schema: string,
   tables: Record<string, TableDef>,
 ) {
-  const columns = await client.query<{ table_name: string; column_name: string }>(
-    'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1',
+  const columns = await client.query<{ table: string; column: string }>(
+    `SELECT c.relname AS table, a.attname AS column
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
     [schema],
   );
   const indexes = await client.query<{ table: string; name: string; fields: string | null }>(
@@ -34,12 +37,11 @@ export async function deriveTables(
   );
   for (const [table, def] of Object.entries(tables)) {
     const name = qualified(schema, table);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${name} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`,
-    );
-    const existing = new Set(
-      columns.rows.filter((c) => c.table_name === table).map((c) => c.column_name),
-    );
+    const existing = new Set(columns.rows.filter((c) => c.table === table).map((c) => c.column));
+    if (existing.size === 0)
+      await client.query(
+        `CREATE TABLE ${name} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`,
+      );
     const added = indexedFields(def).filter((field) => !existing.has(numColumn(field)));
     if (added.length > 0)
       await client.query(`ALTER TABLE ${name} ${added.flatMap(fieldColumns).join(', ')}`);

@@ -24,6 +24,8 @@ const backends = (where: string) =>
     `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND ${where}`,
     [appName],
   );
+/** The last query of an idle session stays in pg_stat_activity: only a running COMMIT counts. */
+const ACTIVE_COMMIT = `state = 'active' AND query = 'COMMIT'`;
 const terminate = (where: string) =>
   sql(
     `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND ${where}`,
@@ -53,11 +55,12 @@ describe('PostgreSQL store: lost connections', () => {
     await locker.query('BEGIN');
     await locker.query(`LOCK TABLE "${store.schema}".items IN ACCESS EXCLUSIVE MODE`);
     const read = store.get<Doc>('items', 'a');
-    await vi.waitFor(async () =>
-      expect(await backends(`wait_event_type = 'Lock'`)).toHaveLength(1),
+    await vi.waitFor(
+      async () => expect(await backends(`wait_event_type = 'Lock'`)).toHaveLength(1),
+      { timeout: 4000 },
     );
     await terminate(`wait_event_type = 'Lock'`);
-    await vi.waitFor(() => expect(connectionErrors).toHaveLength(1));
+    await vi.waitFor(() => expect(connectionErrors.length).toBeGreaterThan(0), { timeout: 4000 });
     await locker.query('COMMIT');
     await locker.end();
     expect(await read).toEqual({ id: 'a', owner: 'o' });
@@ -86,7 +89,7 @@ describe('PostgreSQL store: lost connections', () => {
     // A deferred trigger makes COMMIT slow enough to be caught in the middle.
     await sql(`
       CREATE FUNCTION "${store.schema}".slow_commit() RETURNS trigger LANGUAGE plpgsql
-        AS $$ BEGIN PERFORM pg_sleep(5); RETURN NULL; END $$;
+        AS $$ BEGIN PERFORM pg_sleep(10); RETURN NULL; END $$;
       CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON "${store.schema}".items
         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "${store.schema}".slow_commit();`);
     let runs = 0;
@@ -99,8 +102,10 @@ describe('PostgreSQL store: lost connections', () => {
       () => 'committed',
       (error: unknown) => error,
     );
-    await vi.waitFor(async () => expect(await backends(`query = 'COMMIT'`)).toHaveLength(1));
-    await terminate(`query = 'COMMIT'`);
+    await vi.waitFor(async () => expect(await backends(ACTIVE_COMMIT)).toHaveLength(1), {
+      timeout: 4000,
+    });
+    await terminate(ACTIVE_COMMIT);
     const error = await outcome;
     expect(error).toBeInstanceOf(EngineError);
     expect(error).toMatchObject({ code: 'service_unavailable', retryAfter: 1 });

@@ -68,7 +68,7 @@ describe('intent-server on PostgreSQL', () => {
       await first.stop();
       await second.stop();
     }
-  });
+  }, 60_000);
 
   it('creates, lists and revokes keys with --database-url; migrate says what it did', async () => {
     database = await createTestDatabase();
@@ -90,7 +90,7 @@ describe('intent-server on PostgreSQL', () => {
     expect(listed.stdout).toContain('globex');
     const revoked = await runCli(['keys', 'revoke', key.slice(0, 16), ...url]);
     expect(revoked.stdout).toContain(`Revoked ${key.slice(0, 16)}`);
-  });
+  }, 60_000);
 
   it('refuses to start against a database migrated by a newer release, saying why', async () => {
     database = await createTestDatabase();
@@ -112,7 +112,7 @@ describe('intent-server on PostgreSQL', () => {
     expect(serve.stderr).toContain(
       'is at schema version 2, but this intent-server knows versions up to 1',
     );
-  });
+  }, 60_000);
 
   it('buys over real HTTP on PostgreSQL; receipts verify checks the receipt with the key kept in the database', async () => {
     database = await createTestDatabase();
@@ -155,5 +155,5 @@ describe('schema versions of a SQLite data directory from the CLI', () => {
     expect(serve.code).toBe(1);
     expect(serve.stderr).toContain('is at schema version 2');
     expect(serve.stderr).toContain('Run that release (or newer) against it');
-  });
+  }, 60_000);
 });
