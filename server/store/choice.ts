@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Store, TableDef } from '../../engine/index';
 import type { MigrationReport } from './migrations';
-import { openPostgresStore } from './postgres';
 import { createSqliteStore, migrateSqliteFile } from './sqlite';
 
 /** Where the server keeps its data: an embedded SQLite file (the default) or PostgreSQL. */
@@ -26,6 +25,8 @@ export async function openStore(
 ): Promise<Store> {
   if (choice.kind === 'sqlite')
     return createSqliteStore(sqliteFile(choice.dataDir), tables, { migrated: hooks.migrated });
+  // Loaded only when chosen: the default (SQLite) never loads the PostgreSQL client.
+  const { openPostgresStore } = await import('./postgres');
   return openPostgresStore(choice.url, tables, { poolSize: choice.poolSize, ...hooks });
 }
 
@@ -36,6 +37,7 @@ export async function migrateStore(
 ): Promise<MigrationReport> {
   if (choice.kind === 'sqlite') return migrateSqliteFile(sqliteFile(choice.dataDir), tables);
   let report: MigrationReport | undefined;
+  const { openPostgresStore } = await import('./postgres');
   const store = await openPostgresStore(choice.url, tables, { migrated: (r) => (report = r) });
   await store.close();
   return report!;
