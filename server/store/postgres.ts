@@ -4,8 +4,7 @@ import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
 import { SchemaTooNewError, type MigrationReport } from './migrations';
 import { ConnectFailed, isConnectionLoss, unavailable } from './postgres-errors';
 import { migratePostgres } from './postgres-migrations';
-import { qualified, toSql } from './postgres-sql';
-import { fromJsonb, toJsonb, toStored } from './postgres-text';
+import { txOperations } from './postgres-tx';
 import { runUnit } from './postgres-unit';
 
 export interface PostgresStoreOptions {
@@ -72,7 +71,8 @@ export async function openPostgresStore(
   // An idle connection that dies (server restart, pg_terminate_backend) is dropped by the pool.
   pool.on('error', (error) => options.onConnectionError?.(error));
   try {
-    const schema = options.schema ?? (await currentSchema(pool));
+    const current = await checkServer(pool);
+    const schema = options.schema ?? current;
     const report = await migratePostgres(pool, schema, tables);
     options.migrated?.(report);
     return createStore(pool, schema, tables, options);
@@ -89,7 +89,8 @@ export async function openPostgresStore(
   }
 }
 
-async function currentSchema(pool: Pool): Promise<string> {
+/** Refuses a server the store cannot work with; answers the connection's current schema. */
+async function checkServer(pool: Pool): Promise<string> {
   const { rows } = await pool.query<{ schema: string | null; encoding: string; version: string }>(
     `SELECT current_schema() AS schema, current_setting('server_encoding') AS encoding,
             current_setting('server_version_num') AS version`,
@@ -111,11 +112,6 @@ function createStore(
   const conflictBudget = options.conflictBudgetMs ?? 5_000;
   let closed = false;
   const report = (error: unknown) => options.onConnectionError?.(error);
-  const tableOf = (name: string) => {
-    const def = tables[name];
-    if (!def) throw new Error(`Unknown table ${name}`);
-    return { def, sql: qualified(schema, name) };
-  };
 
   /**
    * A pooled connection. While we hold it, a death between two queries (a unit between its
@@ -138,42 +134,7 @@ function createStore(
     });
   }
 
-  const txOn = (client: PoolClient): StoreTx => ({
-    async get<T extends Doc>(table: string, key: string): Promise<T | undefined> {
-      const { sql } = tableOf(table);
-      const { rows } = await client.query<{ doc: string }>({
-        name: `get ${table}`,
-        text: `SELECT doc FROM ${sql} WHERE id = $1`,
-        values: [toStored(key)],
-      });
-      const row = rows[0];
-      return row ? fromJsonb<T>(row.doc) : undefined;
-    },
-    async query<T extends Doc>(table: string, query: Query) {
-      const { def } = tableOf(table);
-      const { sql, params } = toSql(schema, table, def, query);
-      const { rows } = await client.query<{ doc: string }>(sql, params);
-      return rows.map((row) => fromJsonb<T>(row.doc));
-    },
-    async put(table, doc) {
-      const { def, sql } = tableOf(table);
-      const key = doc[def.key];
-      if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
-      await client.query({
-        name: `put ${table}`,
-        text: `INSERT INTO ${sql} (id, doc) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
-        values: [toStored(key), toJsonb(doc)],
-      });
-    },
-    async delete(table, key) {
-      const { sql } = tableOf(table);
-      await client.query({
-        name: `delete ${table}`,
-        text: `DELETE FROM ${sql} WHERE id = $1`,
-        values: [toStored(key)],
-      });
-    },
-  });
+  const txOn = txOperations(schema, tables);
 
   /** A read outside any unit: on a lost connection, again on another one. */
   async function read<T>(run: (tx: StoreTx) => Promise<T>): Promise<T> {
