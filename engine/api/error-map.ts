@@ -29,4 +29,5 @@ export const ERROR_HTTP: Record<ErrorCode, { status: number; type: ErrorType }> 
   idempotency_conflict: { status: 422, type: 'idempotency_error' },
   rate_limited: { status: 429, type: 'rate_limit_error' },
   internal_error: { status: 500, type: 'api_error' },
+  service_unavailable: { status: 503, type: 'api_error' },
 };

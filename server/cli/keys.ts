@@ -1,11 +1,12 @@
-import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { createNodeEngine } from '../node-engine';
 import { durationFlag, parseFlags, UsageError } from './args';
 import { keyTable } from './key-table';
+import { STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
 
-const USAGE = `intent-server keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [--data DIR]
-intent-server keys list [--data DIR]
-intent-server keys revoke KEY_PREFIX [--data DIR]
-intent-server keys roll KEY_PREFIX [--overlap 24h] [--expires-in 90d] [--data DIR]`;
+const USAGE = `intent-server keys create --partner NAME [--live] [--read-only] [--expires-in 90d] ${STORE_USAGE}
+intent-server keys list ${STORE_USAGE}
+intent-server keys revoke KEY_PREFIX ${STORE_USAGE}
+intent-server keys roll KEY_PREFIX [--overlap 24h] [--expires-in 90d] ${STORE_USAGE}`;
 
 /** Flags that mean something to some actions only; elsewhere they are refused, not ignored. */
 const FLAG_ACTIONS: Record<string, string[]> = {
@@ -25,7 +26,7 @@ export async function keysCommand(args: string[]) {
       'read-only': { type: 'boolean', default: false },
       'expires-in': { type: 'string' },
       overlap: { type: 'string' },
-      data: { type: 'string' },
+      ...STORE_FLAGS,
     },
     2,
   );
@@ -40,7 +41,7 @@ export async function keysCommand(args: string[]) {
   }
   const expiresInMs = durationFlag(values['expires-in'], 'expires-in');
   const overlapMs = durationFlag(values.overlap, 'overlap') ?? 0;
-  const engine = createNodeEngine({ dataDir: dataDirFrom(values.data) });
+  const engine = await createNodeEngine({ store: storeChoiceFrom(values) });
   try {
     switch (action) {
       case 'create': {

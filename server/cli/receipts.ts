@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { verifyReceipt } from '../../engine/index';
-import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { createNodeEngine } from '../node-engine';
+import type { StoreChoice } from '../store/choice';
 import { parseFlags, UsageError } from './args';
+import { STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
 
-const USAGE = `intent-server receipts verify FILE [--jwks JWKS_FILE | --data DIR]
-intent-server receipts rotate-key [--data DIR]`;
+const USAGE = `intent-server receipts verify FILE [--jwks JWKS_FILE | ${STORE_USAGE}]
+intent-server receipts rotate-key ${STORE_USAGE}`;
 
 /**
  * intent-server receipts verify FILE: checks a saved receipt's Ed25519 signature offline, with a
@@ -17,17 +19,17 @@ export async function receiptsCommand(args: string[]) {
     args,
     {
       jwks: { type: 'string' },
-      data: { type: 'string' },
+      ...STORE_FLAGS,
     },
     2,
   );
   const [action, file] = positionals;
-  if (action === 'rotate-key' && !file && !values.jwks) return rotateKey(values.data);
+  if (action === 'rotate-key' && !file && !values.jwks) return rotateKey(storeChoiceFrom(values));
   if (action !== 'verify' || !file) throw new UsageError(USAGE);
   const receipt = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const jwks = values.jwks
     ? (JSON.parse(readFileSync(values.jwks, 'utf8')) as { keys: JsonWebKey[] })
-    : await localKeys(values.data);
+    : await localKeys(storeChoiceFrom(values));
   if (await verifyReceipt(receipt, jwks)) {
     console.log(
       `valid: receipt ${String(receipt.receipt_id)} for intent ${String(receipt.intent_id)} is signed by ${(receipt.signature as { kid: string }).kid}`,
@@ -38,8 +40,8 @@ export async function receiptsCommand(args: string[]) {
   process.exitCode = 1;
 }
 
-async function localKeys(dataDir: string | undefined) {
-  const engine = createNodeEngine({ dataDir: dataDirFrom(dataDir) });
+async function localKeys(store: StoreChoice) {
+  const engine = await createNodeEngine({ store });
   try {
     return { keys: await (await engine.ctx.signer()).publicJwks() };
   } finally {
@@ -47,8 +49,8 @@ async function localKeys(dataDir: string | undefined) {
   }
 }
 
-async function rotateKey(dataDir: string | undefined) {
-  const engine = createNodeEngine({ dataDir: dataDirFrom(dataDir) });
+async function rotateKey(store: StoreChoice) {
+  const engine = await createNodeEngine({ store });
   try {
     const { kid, retired } = await engine.receipts.rotateKey();
     console.log(`Receipts are now signed with ${kid}, also by a server that is running.`);

@@ -2,12 +2,15 @@ import { serve as serveHttp, type ServerType } from '@hono/node-server';
 import { DEFAULT_RATE_LIMIT } from '../../engine/index';
 import { createServerApp } from '../http/app';
 import { wireMerchants } from '../merchants';
-import { createNodeEngine, dataDirFrom } from '../node-engine';
+import { createNodeEngine, type NodeEngine } from '../node-engine';
 import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-merchant/index';
 import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
+import { describeStore } from '../store/choice';
+import { describeReport } from '../store/migrations';
 import { intFlag, parseFlags, portFlag } from './args';
 import { readKeyFile } from './key-file';
+import { STORE_FLAGS, storeChoiceFrom } from './store-flags';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -15,7 +18,7 @@ export async function serveCommand(args: string[]) {
   const { values } = parseFlags(args, {
     port: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
-    data: { type: 'string' },
+    ...STORE_FLAGS,
     'sandbox-port': { type: 'string' },
     'no-sandbox': { type: 'boolean', default: false },
     'sandbox-url': { type: 'string' },
@@ -32,7 +35,7 @@ export async function serveCommand(args: string[]) {
     DEFAULT_RATE_LIMIT.perSecond,
   );
   const checkSeconds = Math.max(1, intFlag(values['check-interval'], 'check-interval', 60));
-  const dataDir = dataDirFrom(values.data);
+  const storeChoice = storeChoiceFrom(values);
 
   // --sandbox-url uses a sandbox merchant that is already running (it survives our restarts).
   const external = values['sandbox-url']?.replace(/\/$/, '');
@@ -48,11 +51,15 @@ export async function serveCommand(args: string[]) {
     sandbox: sandboxUrl ? { url: sandboxUrl, apiKey: DEFAULT_SANDBOX_API_KEY } : null,
     allowPrivateNetwork: values['allow-private-network'],
   });
-  let engine: ReturnType<typeof createNodeEngine> | null = null;
+  let engine: NodeEngine | null = null;
   let server: ServerType | null = null;
   try {
-    engine = createNodeEngine({
-      dataDir,
+    engine = await createNodeEngine({
+      store: storeChoice,
+      storeHooks: {
+        migrated: (report) => report.applied.length > 0 && console.log(describeReport(report)),
+        onConnectionError: (error) => console.error('database:', (error as Error).message),
+      },
       fetcherFor: merchants.fetcherFor,
       connectorFor: merchants.connectorFor,
       network: merchants.network,
@@ -78,7 +85,7 @@ export async function serveCommand(args: string[]) {
     console.log(`Intent Commerce API: ${base}/v1  (reference: ${base}/docs)`);
     if (sandboxUrl)
       console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
-    console.log(`Data directory: ${dataDir}; checking product pages every ${checkSeconds} s`);
+    console.log(`${describeStore(storeChoice)}; checking product pages every ${checkSeconds} s`);
     await printFirstKey(engine);
     await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
       console.error('monitor:', error),
@@ -114,7 +121,7 @@ function fail(keyFile: string, error: Error): never {
 }
 
 /** A newcomer can call the API at once: a fresh data dir gets one test key, printed once. */
-async function printFirstKey(engine: ReturnType<typeof createNodeEngine>) {
+async function printFirstKey(engine: NodeEngine) {
   if ((await engine.keys.list()).length > 0) {
     console.log(
       'API keys: see `intent-server keys list`; create one with `intent-server keys create --partner NAME`.',

@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { TableDef } from '../../engine/index';
+import {
+  BASELINE,
+  pendingSteps,
+  VERSIONS_TABLE,
+  type MigrationReport,
+  type MigrationStep,
+} from './migrations';
 
 /** Column holding an indexed field, extracted in JS at write time (cheaper than json_extract). */
 export const columnOf = (field: string) => {
@@ -9,34 +16,82 @@ export const columnOf = (field: string) => {
 
 export const indexedFields = (def: TableDef) => [...new Set(Object.values(def.indexes).flat())];
 
-/**
- * Versioned migrations. Tables, index columns and indexes are derived from the engine's TABLES:
- * a missing column is added and back-filled from the stored JSON, a missing index is created.
- * Data migrations that cannot be derived are appended to DATA_MIGRATIONS and run once each.
- */
-const DATA_MIGRATIONS: Array<(db: Database.Database) => void> = [];
+export interface SqliteMigration extends MigrationStep {
+  /** Runs inside the migration transaction. Index columns are recomputed after it. */
+  up(db: Database.Database): void;
+}
 
-export function migrate(db: Database.Database, schema: Record<string, TableDef>): void {
-  db.transaction(() => {
-    for (const [table, def] of Object.entries(schema)) {
-      db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-      const existing = new Set(
-        (db.pragma(`table_info("${table}")`) as { name: string }[]).map((c) => c.name),
+/** Numbered migrations, in order (see migrations.ts). Append; never edit a released one. */
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [{ ...BASELINE, up: () => {} }];
+
+/**
+ * Brings the database to the code's schema in one write transaction (see migrations.ts): refuses
+ * a newer database, derives tables, index columns and indexes from `schema`, runs the pending
+ * migrations. Files made before versioning (intent-server 0.1) are at version 0 and get version 1.
+ */
+export function migrate(
+  db: Database.Database,
+  schema: Record<string, TableDef>,
+  steps: readonly SqliteMigration[] = SQLITE_MIGRATIONS,
+  where = `The SQLite database ${db.name}`,
+): MigrationReport {
+  return db
+    .transaction(() => {
+      db.exec(
+        `CREATE TABLE IF NOT EXISTS ${VERSIONS_TABLE} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`,
       );
-      for (const field of indexedFields(def)) {
-        const column = columnOf(field);
-        if (existing.has(column)) continue;
-        db.exec(`ALTER TABLE "${table}" ADD COLUMN ${column}`);
-        db.exec(`UPDATE "${table}" SET ${column} = json_extract(doc, '$.${field}')`);
+      const from = db
+        .prepare(`SELECT coalesce(max(version), 0) FROM ${VERSIONS_TABLE}`)
+        .pluck()
+        .get();
+      const pending = pendingSteps(from as number, steps, where);
+      deriveTables(db, schema);
+      const record = db.prepare(`INSERT INTO ${VERSIONS_TABLE} VALUES (?, ?, ?)`);
+      for (const step of pending) {
+        step.up(db);
+        record.run(step.version, step.name, new Date().toISOString());
       }
-      for (const [name, fields] of Object.entries(def.indexes)) {
-        db.exec(
-          `CREATE INDEX IF NOT EXISTS "${table}__${name}" ON "${table}" (${fields.map(columnOf).join(', ')})`,
-        );
-      }
+      if (pending.some((step) => step.version > BASELINE.version)) refreshIndexColumns(db, schema);
+      return {
+        from: from as number,
+        to: (from as number) + pending.length,
+        applied: pending.map(({ version, name }) => ({ version, name })),
+      };
+    })
+    .immediate();
+}
+
+/** An indexed field as SQL, with the adapter's rule: strings and numbers only, else NULL. */
+const extracted = (field: string) =>
+  `CASE json_type(doc, '$.${field}') WHEN 'text' THEN json_extract(doc, '$.${field}') WHEN 'integer' THEN json_extract(doc, '$.${field}') WHEN 'real' THEN json_extract(doc, '$.${field}') END`;
+
+/** Tables, index columns (added and back-filled from the stored JSON) and indexes from `schema`. */
+function deriveTables(db: Database.Database, schema: Record<string, TableDef>) {
+  for (const [table, def] of Object.entries(schema)) {
+    db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    const existing = new Set(
+      (db.pragma(`table_info("${table}")`) as { name: string }[]).map((c) => c.name),
+    );
+    for (const field of indexedFields(def)) {
+      const column = columnOf(field);
+      if (existing.has(column)) continue;
+      db.exec(`ALTER TABLE "${table}" ADD COLUMN ${column}`);
+      db.exec(`UPDATE "${table}" SET ${column} = ${extracted(field)}`);
     }
-    const done = db.pragma('user_version', { simple: true }) as number;
-    DATA_MIGRATIONS.slice(done).forEach((step) => step(db));
-    db.pragma(`user_version = ${DATA_MIGRATIONS.length}`);
-  })();
+    for (const [name, fields] of Object.entries(def.indexes)) {
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS "${table}__${name}" ON "${table}" (${fields.map(columnOf).join(', ')})`,
+      );
+    }
+  }
+}
+
+/** After migrations changed documents: every index column again from its document. */
+function refreshIndexColumns(db: Database.Database, schema: Record<string, TableDef>) {
+  for (const [table, def] of Object.entries(schema)) {
+    const fields = indexedFields(def);
+    if (fields.length === 0) continue;
+    const set = fields.map((f) => `${columnOf(f)} = ${extracted(f)}`).join(', ');
+    db.exec(`UPDATE "${table}" SET ${set}`);
+  }
 }

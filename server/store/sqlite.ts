@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
 import { startCheckpointer, type CheckpointerOptions } from './checkpointer';
 import { createDocCache } from './doc-cache';
+import type { MigrationReport } from './migrations';
 import { ownerOnlyDatabase } from './sqlite-files';
 import { migrate } from './sqlite-schema';
 import {
@@ -27,6 +28,8 @@ export interface SqliteStoreOptions {
   checkpoints?: CheckpointerOptions;
   /** WAL pages past which the writer checkpoints itself, so that the log starts over. */
   logBoundPages?: number;
+  /** Told what the schema migration at open did (migrations.ts). */
+  migrated?: (report: MigrationReport) => void;
 }
 
 /**
@@ -47,7 +50,13 @@ export function createSqliteStore(
   const maxBatch = options.maxBatch ?? 512;
   ownerOnlyDatabase(file);
   const writer = open(file);
-  migrate(writer, schema);
+  try {
+    const report = migrate(writer, schema);
+    options.migrated?.(report);
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
   // Checkpoints run on their own thread (checkpointer.ts), not inside our commits — except, as a
   // bound on the log's size, once it passes this many pages.
   writer.pragma(`wal_autocheckpoint = ${options.logBoundPages ?? 8192}`);
@@ -247,6 +256,16 @@ function updateChanged(
     changed.push(value);
   });
   return statements.updateChanged(mask).run(text, ...changed, key).changes === 1;
+}
+
+/** Runs the schema migrations of the file (creating it if missing) without opening a store. */
+export function migrateSqliteFile(file: string, schema: Record<string, TableDef>) {
+  const db = open(file);
+  try {
+    return migrate(db, schema);
+  } finally {
+    db.close();
+  }
 }
 
 function open(file: string): Db {

@@ -62,6 +62,19 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
       expect(await store.get('items', 'i1')).toMatchObject({ v: 1 });
     });
 
+    it('keeps any JSON string, U+0000 and private-use characters included, in documents, keys and indexes', async () => {
+      const odd = 'a\u0000b\uE000c\\u0000d\uE000\uE0000';
+      const doc = { id: `k${odd}`, owner: odd, kind: 'a', name: odd, nested: { [odd]: [odd] } };
+      await store.transact((tx) => tx.put('items', doc));
+      expect(await store.get('items', doc.id)).toEqual(doc);
+      expect(await store.query('items', { index: 'by_owner', prefix: [odd] })).toEqual([doc]);
+      expect(await store.query('items', { index: 'by_owner_kind', prefix: [odd, 'a'] })).toEqual([
+        doc,
+      ]);
+      await store.transact((tx) => tx.delete('items', doc.id));
+      expect(await store.get('items', doc.id)).toBeUndefined();
+    });
+
     it('answers undefined for a missing key', async () => {
       expect(await store.get('items', 'nope')).toBeUndefined();
     });
@@ -320,6 +333,41 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
             }),
           ),
         ).toEqual(['k2', 'k5']);
+      });
+
+      it('orders numbers before strings in one field, strings by code unit; bounds of either type cut across both', async () => {
+        await store.transact(async (tx) => {
+          for (const [id, due] of [
+            ['m1', 'b'],
+            ['m2', 'B'],
+            ['m3', 'a_b'],
+            ['m4', 'ab'],
+            ['m5', ''],
+            ['m6', -1.5],
+          ] as const) {
+            await tx.put('items', { id, owner: 'mixed', due });
+          }
+        });
+        const due = async (range?: object, order?: 'desc') =>
+          (await store.query<Doc>('items', { index: 'by_due', prefix: [], range, order })).map(
+            (d) => d.due,
+          );
+        expect(await due()).toEqual([-1.5, 10, 20, 30, 40, '', 'B', 'a_b', 'ab', 'b']);
+        expect(await due(undefined, 'desc')).toEqual([
+          'b',
+          'ab',
+          'a_b',
+          'B',
+          '',
+          40,
+          30,
+          20,
+          10,
+          -1.5,
+        ]);
+        expect(await due({ gt: 30 })).toEqual([40, '', 'B', 'a_b', 'ab', 'b']);
+        expect(await due({ lt: 'a_b' })).toEqual([-1.5, 10, 20, 30, 40, '', 'B']);
+        expect(await due({ gte: 40, lte: '' })).toEqual([40, '']);
       });
 
       it('finds nothing for an unknown prefix', async () => {

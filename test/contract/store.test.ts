@@ -6,6 +6,7 @@ import { afterAll } from 'vitest';
 import { createMemoryStore } from '../../engine/index';
 import { createDexieStore } from '../../engine/adapters/dexie';
 import { createSqliteStore } from '../../server/store/sqlite';
+import { createTestPostgresStore } from '../support/postgres';
 import { CONTRACT_SCHEMA, runStoreContract } from './store-contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
@@ -22,3 +23,4 @@ runStoreContract('dexie (fake-indexeddb)', async () =>
 runStoreContract('sqlite', async () =>
   createSqliteStore(join(dir, `contract-${n++}.db`), CONTRACT_SCHEMA),
 );
+runStoreContract('postgres', () => createTestPostgresStore(CONTRACT_SCHEMA));

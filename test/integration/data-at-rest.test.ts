@@ -23,7 +23,7 @@ describe('data at rest', () => {
 
   it('creates a fresh data directory 0700 and the database with its -wal and -shm files 0600', async () => {
     const dir = fresh();
-    const engine = createNodeEngine({ dataDir: dir });
+    const engine = await createNodeEngine({ store: { kind: 'sqlite', dataDir: dir } });
     try {
       await engine.keys.create('acme');
       expect(modeOf(dir)).toBe('700');
@@ -38,11 +38,11 @@ describe('data at rest', () => {
   it('narrows the database files an older install left readable by others', async () => {
     const dir = fresh();
     mkdirSync(dir, { recursive: true, mode: 0o755 });
-    await createNodeEngine({ dataDir: dir }).close();
+    await (await createNodeEngine({ store: { kind: 'sqlite', dataDir: dir } })).close();
     chmodSync(join(dir, 'intents.db'), 0o644);
     writeFileSync(join(dir, 'intents.db-journal'), '');
     chmodSync(join(dir, 'intents.db-journal'), 0o666);
-    const engine = createNodeEngine({ dataDir: dir });
+    const engine = await createNodeEngine({ store: { kind: 'sqlite', dataDir: dir } });
     try {
       expect(modeOf(join(dir, 'intents.db'))).toBe('600');
       expect(modeOf(join(dir, 'intents.db-journal'))).toBe('600');
@@ -56,11 +56,13 @@ describe('data at rest', () => {
     ['group-writable', 0o770, 'its group may write'],
     ['world-writable', 0o777, 'everyone may write'],
     ['world-writable and sticky, like /tmp', 0o1777, 'everyone may write'],
-  ])('refuses a %s data directory and writes nothing into it', (_name, mode, message) => {
+  ])('refuses a %s data directory and writes nothing into it', async (_name, mode, message) => {
     const dir = fresh();
     mkdirSync(dir, { recursive: true });
     chmodSync(dir, mode);
-    expect(() => createNodeEngine({ dataDir: dir })).toThrow(message);
+    await expect(createNodeEngine({ store: { kind: 'sqlite', dataDir: dir } })).rejects.toThrow(
+      message,
+    );
     expect(() => statSync(join(dir, 'intents.db'))).toThrow(/ENOENT/);
   });
 });

@@ -98,7 +98,7 @@ describe('intent-server over a real HTTP port', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000); // four CLI processes and a server, each loading the sources through tsx
+  }, 60_000); // five CLI processes and a server: each start compiles the sources with tsx
 
   it('explains usage errors with exit code 2', async () => {
     const res = await runCli(['keys', 'create']);

@@ -1,11 +1,8 @@
-import {
-  createEngine,
-  createMemoryStore,
-  TABLES,
-  type EngineOptions,
-  type Store,
-} from '../../engine/index';
+import { createEngine, type EngineOptions, type Store } from '../../engine/index';
+import { apiStore } from './api-store';
 import { fakeClock } from './clock';
+
+export { apiStore };
 
 export interface CallOptions {
   body?: unknown;
@@ -22,12 +19,15 @@ export interface CallResult {
   body: any;
 }
 
-/** An engine on a memory store and a fake clock, with one test key, called in-process. */
+/**
+ * An engine on the suite's store (apiStore) and a fake clock, with one test key, called
+ * in-process. Two engines on one `store` stand for two server instances on one database.
+ */
 export async function testApi(options: Partial<EngineOptions> & { store?: Store } = {}) {
   const clock = fakeClock();
   const engine = createEngine({
     ...options,
-    store: options.store ?? createMemoryStore(TABLES),
+    store: options.store ?? (await apiStore()),
     clock,
     api: options.api ?? { rateLimit: false },
   });

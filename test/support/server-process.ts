@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/intent-server.js', import.meta.url));
 
+/** The test runner's environment without a store choice: each test says which store it wants. */
+function childEnv(extra: Record<string, string>) {
+  const { DATABASE_URL: _url, DATABASE_POOL_SIZE: _size, ...env } = process.env;
+  return { ...env, ...extra };
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
@@ -17,7 +23,7 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-    env: { ...process.env, ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -51,8 +57,12 @@ export async function startServer(
 /** Runs the CLI to completion and returns its stdout. */
 export async function runCli(
   args: string[],
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));

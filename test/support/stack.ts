@@ -8,14 +8,18 @@ export type Sandbox = Awaited<ReturnType<typeof startSandboxMerchant>>;
 
 /**
  * The whole product over real HTTP: the sandbox merchant in this process (so it survives server
- * crashes and tests can read its orders) and intent-server in a child process on a temp data dir.
+ * crashes and tests can read its orders) and intent-server in a child process on a temp data dir
+ * (or on the PostgreSQL database `databaseUrl`).
  */
-export async function startStack(extraArgs: string[] = [], env: Record<string, string> = {}) {
+export async function startStack(
+  extraArgs: string[] = [],
+  env: Record<string, string> = {},
+  databaseUrl?: string,
+) {
   const sandbox = await startSandboxMerchant({ port: 0, host: '127.0.0.1' });
   const dataDir = mkdtempSync(join(tmpdir(), 'stack-'));
   const args = [
-    '--data',
-    dataDir,
+    ...(databaseUrl ? ['--database-url', databaseUrl] : ['--data', dataDir]),
     '--sandbox-url',
     sandbox.url,
     '--check-interval',

@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { TABLES, type Doc } from '../../engine/index';
-import { createSqliteStore } from '../../server/store/sqlite';
-import { intentBody, testApi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import type { Doc } from '../../engine/index';
+import { apiStore, intentBody, testApi } from '../support/api';
 
-const dir = mkdtempSync(join(tmpdir(), 'sqlite-api-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-const onSqlite = () => testApi({ store: createSqliteStore(join(dir, `api-${n++}.db`), TABLES) });
-
-describe('the API on the SQLite store (group commit)', () => {
+/** What each store adapter's transactions must give the API (SQLite: group commit; PostgreSQL: SERIALIZABLE). */
+describe('the API under concurrent requests', () => {
   it('creates exactly one intent for 20 concurrent identical idempotent requests', async () => {
-    const { call, engine } = await onSqlite();
+    const { call, engine } = await testApi();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         call('POST', '/v1/intents', { body: intentBody(), headers: { 'Idempotency-Key': 'same' } }),
@@ -30,7 +22,7 @@ describe('the API on the SQLite store (group commit)', () => {
   });
 
   it('creates 50 concurrent distinct intents, each with its event', async () => {
-    const { call, engine } = await onSqlite();
+    const { call, engine } = await testApi();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         call('POST', '/v1/intents', { body: intentBody({ external_user_id: `u${i}` }) }),
@@ -46,8 +38,34 @@ describe('the API on the SQLite store (group commit)', () => {
     await engine.close();
   });
 
+  it('creates one intent when instances on one database get the same idempotent request at once', async () => {
+    const store = await apiStore();
+    const instances = [await testApi({ store }), await testApi({ store })];
+    const key = (await instances[0]!.engine.keys.create('globex')).key;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        instances[i % 2]!.call('POST', '/v1/intents', {
+          key,
+          body: intentBody(),
+          headers: { 'Idempotency-Key': 'across-instances' },
+        }),
+      ),
+    );
+    for (const r of results) {
+      if (r.status !== 201) expect(r.body.error.code).toBe('idempotency_in_flight');
+    }
+    const created = new Set(results.filter((r) => r.status === 201).map((r) => r.body.intent_id));
+    expect(created.size).toBe(1);
+    const listed = await instances[1]!.call('GET', '/v1/intents', { key });
+    expect(listed.body.data.map((i: Doc) => i.intent_id)).toEqual([...created]);
+    const events = await instances[0]!.call('GET', `/v1/intents/${[...created][0]}/events`, {
+      key,
+    });
+    expect(events.body.events).toHaveLength(1);
+  });
+
   it('isolates a failing request from the requests committed with it', async () => {
-    const { call, engine } = await onSqlite();
+    const { call, engine } = await testApi();
     const results = await Promise.all([
       call('POST', '/v1/intents', { body: intentBody() }),
       call('POST', '/v1/intents/int_missing/cancel'),
@@ -59,7 +77,7 @@ describe('the API on the SQLite store (group commit)', () => {
   });
 
   it('answers GET with the intent as it is now, also when the same document is read again', async () => {
-    const { call, engine, clock } = await onSqlite();
+    const { call, engine, clock } = await testApi();
     const created = (await call('POST', '/v1/intents', { body: intentBody() })).body;
     const path = `/v1/intents/${created.intent_id}`;
     const first = await call('GET', path);

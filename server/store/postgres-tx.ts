@@ -1,0 +1,49 @@
+import type { PoolClient } from 'pg';
+import type { Doc, Query, StoreTx, TableDef } from '../../engine/index';
+import { qualified, toSql } from './postgres-sql';
+import { fromJsonb, toJsonb, toStored } from './postgres-text';
+
+/** The store operations on one connection (inside a unit, or a lone read). */
+export function txOperations(schema: string, tables: Record<string, TableDef>) {
+  const tableOf = (name: string) => {
+    const def = tables[name];
+    if (!def) throw new Error(`Unknown table ${name}`);
+    return { def, sql: qualified(schema, name) };
+  };
+  return (client: PoolClient): StoreTx => ({
+    async get<T extends Doc>(table: string, key: string): Promise<T | undefined> {
+      const { sql } = tableOf(table);
+      const { rows } = await client.query<{ doc: string }>({
+        name: `get ${table}`,
+        text: `SELECT doc FROM ${sql} WHERE id = $1`,
+        values: [toStored(key)],
+      });
+      const row = rows[0];
+      return row ? fromJsonb<T>(row.doc) : undefined;
+    },
+    async query<T extends Doc>(table: string, query: Query) {
+      const { def } = tableOf(table);
+      const { sql, params } = toSql(schema, table, def, query);
+      const { rows } = await client.query<{ doc: string }>(sql, params);
+      return rows.map((row) => fromJsonb<T>(row.doc));
+    },
+    async put(table, doc) {
+      const { def, sql } = tableOf(table);
+      const key = doc[def.key];
+      if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
+      await client.query({
+        name: `put ${table}`,
+        text: `INSERT INTO ${sql} (id, doc) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+        values: [toStored(key), toJsonb(doc)],
+      });
+    },
+    async delete(table, key) {
+      const { sql } = tableOf(table);
+      await client.query({
+        name: `delete ${table}`,
+        text: `DELETE FROM ${sql} WHERE id = $1`,
+        values: [toStored(key)],
+      });
+    },
+  });
+}

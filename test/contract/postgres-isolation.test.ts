@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { EngineError, type Doc, type Store, type StoreTx } from '../../engine/index';
+import { openPostgresStore } from '../../server/store/postgres';
+import { createTestPostgresStore, postgresUrl, type TestPostgresStore } from '../support/postgres';
+import { CONTRACT_SCHEMA } from './store-contract';
+
+/**
+ * What the PostgreSQL store's SERIALIZABLE units guarantee when several server instances (here:
+ * stores with pools of their own) work on one database at the same time.
+ */
+describe('PostgreSQL store: concurrent units of several instances', () => {
+  let first: TestPostgresStore;
+  let second: Store;
+  const open = async () => {
+    first = await createTestPostgresStore(CONTRACT_SCHEMA);
+    second = await openPostgresStore(postgresUrl(), CONTRACT_SCHEMA, {
+      schema: first.schema,
+      poolSize: 4,
+    });
+  };
+  afterEach(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  /** Resolves once `count` units arrived: makes them overlap, whatever the scheduling. */
+  const barrier = (count: number) => {
+    let arrived = 0;
+    let open: () => void;
+    const all = new Promise<void>((resolve) => (open = resolve));
+    return () => {
+      if (++arrived >= count) open();
+      return all;
+    };
+  };
+
+  it('loses no update when instances read and write one document at the same time', async () => {
+    await open();
+    await first.transact((tx) => tx.put('items', { id: 'counter', owner: 'o', n: 0 }));
+    const bothRead = barrier(2);
+    const increment = (store: Store) =>
+      store.transact(async (tx) => {
+        const doc = (await tx.get<Doc>('items', 'counter'))!;
+        await bothRead();
+        await tx.put('items', { ...doc, n: (doc.n as number) + 1 });
+      });
+    await Promise.all([
+      increment(first),
+      increment(second),
+      ...Array.from({ length: 10 }, (_, i) => increment(i % 2 ? first : second)),
+    ]);
+    expect(await first.get('items', 'counter')).toMatchObject({ n: 12 });
+  });
+
+  it('creates a document once when instances race to create it where it is absent', async () => {
+    await open();
+    const allLooked = barrier(6);
+    let runs = 0;
+    const createOnce = (store: Store, who: string) =>
+      store.transact(async (tx) => {
+        runs++;
+        const existing = await tx.get<Doc>('items', 'once');
+        await allLooked();
+        if (existing) return existing.owner;
+        await tx.put('items', { id: 'once', owner: who });
+        await tx.put('other', { id: `created-by-${who}`, owner: 'log' });
+        return who;
+      });
+    const winners = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((who, i) => createOnce(i % 2 ? first : second, who)),
+    );
+    const created = await first.query<Doc>('other', { index: 'by_owner', prefix: ['log'] });
+    expect(created).toHaveLength(1);
+    expect(new Set(winners)).toEqual(new Set([(await first.get<Doc>('items', 'once'))!.owner]));
+    expect(runs).toBeGreaterThan(6); // the losers ran again and found the winner's document
+  });
+
+  it('refuses write skew: two units that each read both documents cannot both act on a stale view', async () => {
+    await open();
+    await first.transact(async (tx) => {
+      await tx.put('items', { id: 'alice', owner: 'on_call', on: true });
+      await tx.put('items', { id: 'bob', owner: 'on_call', on: true });
+    });
+    const bothRead = barrier(2);
+    // Each may leave only if someone else stays on call.
+    const leave = (store: Store, who: string) =>
+      store.transact(async (tx: StoreTx) => {
+        const on = (
+          await tx.query<Doc>('items', { index: 'by_owner', prefix: ['on_call'] })
+        ).filter((d) => d.on);
+        await bothRead();
+        if (on.length < 2) return;
+        await tx.put('items', { id: who, owner: 'on_call', on: false });
+      });
+    await Promise.all([leave(first, 'alice'), leave(second, 'bob')]);
+    const still = (
+      await first.query<Doc>('items', { index: 'by_owner', prefix: ['on_call'] })
+    ).filter((d) => d.on);
+    expect(still).toHaveLength(1);
+  });
+
+  it('answers 503 service_unavailable with Retry-After when conflicts outlast the retry budget', async () => {
+    first = await createTestPostgresStore(CONTRACT_SCHEMA, { conflictBudgetMs: 0 });
+    second = await openPostgresStore(postgresUrl(), CONTRACT_SCHEMA, { schema: first.schema });
+    await first.transact((tx) => tx.put('items', { id: 'hot', owner: 'o', n: 0 }));
+    const allRead = barrier(4);
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, (_, i) =>
+        (i % 2 ? first : second).transact(async (tx) => {
+          const doc = (await tx.get<Doc>('items', 'hot'))!;
+          await allRead();
+          await tx.put('items', { ...doc, n: (doc.n as number) + 1 });
+        }),
+      ),
+    );
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => r.reason);
+    const applied = results.length - refused.length;
+    expect(refused.length).toBeGreaterThan(0);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(EngineError);
+      expect(error).toMatchObject({ code: 'service_unavailable', retryAfter: 1 });
+      expect((error as Error).message).toMatch(/nothing was changed/);
+    }
+    expect(await first.get('items', 'hot')).toMatchObject({ n: applied });
+  });
+});
