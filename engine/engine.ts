@@ -92,6 +92,7 @@ export function createEngine(options: EngineOptions) {
     : null;
   const api = createApi(ctx, options.api);
   let stopMonitor: (() => Promise<void>) | null = null;
+  let stopRecovery: (() => void) | null = null;
 
   return {
     ctx,
@@ -115,7 +116,8 @@ export function createEngine(options: EngineOptions) {
     },
     /**
      * Starts the background work: the receipt signer first (a bad key file fails here, and its
-     * public key is published), recovery of interrupted executions, then monitor rounds.
+     * public key is published), recovery of interrupted executions, then monitor rounds. Every
+     * tick also takes over the attempts of instances that died (their leases ran out).
      */
     async start(
       scheduler: Scheduler,
@@ -125,10 +127,12 @@ export function createEngine(options: EngineOptions) {
       await signer();
       await executor.recover();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError);
+      stopRecovery = scheduler.every(tickMs, () => executor.recover().then(() => {}, onError));
     },
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),
     async close() {
+      stopRecovery?.();
       await stopMonitor?.();
       await executor.stop();
       await keyUsage.settled();

@@ -23,6 +23,7 @@ import { createCheckout, delegatePayment, verifyCheckout } from './steps';
 import type { AcpDeps, StepDeps, StepResult } from './deps';
 import { askForConfirmation } from './assisted';
 import { answerUserAction } from './answer';
+import { holdLease, isFreeFor, readLease, releaseLease, takeLease } from './lease';
 
 export interface ExecutorOptions {
   /** The API connector for a merchant in a mode, or null: the assisted flow (the user buys). */
@@ -41,7 +42,20 @@ export interface ExecutorOptions {
   onError?: (error: unknown) => void;
   /** Crash tests only: called at named points of every step (see StepDeps.failpoint). */
   failpoint?: (name: string) => void;
+  /**
+   * This engine instance among those sharing the store (lease.ts). A restarted process that keeps
+   * its name takes its attempts back at once; a new name waits for their leases to run out.
+   */
+  instanceId?: string;
+  /** How long an attempt stays with its instance without a renewal (renewed at every step). */
+  leaseMs?: number;
 }
+
+/** How a run of an attempt's loop ended, which says what becomes of its lease. */
+type Exit = 'done' | 'recheck' | 'stopped' | 'lost';
+
+/** The lease was taken over by another instance while a step was retrying. */
+class LeaseLost extends Error {}
 
 type StepRunner<S extends Step> = (
   deps: AcpDeps,
@@ -72,6 +86,9 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const maxRetries = options.maxRetries ?? 4;
   const retryBase = options.retryBaseMs ?? 500;
+  const recheckMs = options.recheckMs ?? 60_000;
+  const me = options.instanceId ?? 'default';
+  const leaseMs = options.leaseMs ?? 30_000;
   const loops = new Map<string, Promise<void>>();
   let stopped = false;
 
@@ -85,8 +102,12 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     failpoint: options.failpoint ?? (() => {}),
   });
 
+  const renew = (executionId: string) =>
+    takeLease(ctx.store, executionId, me, ctx.clock.now(), leaseMs);
+
   async function retrying<T>(exec: ExecutionDoc, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
+      if (attempt > 0 && !(await renew(exec.execution_id))) throw new LeaseLost();
       try {
         options.failpoint?.(`${exec.step}:before_call`);
         const result = await call();
@@ -113,41 +134,57 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     }
   }
 
-  async function advance(executionId: string) {
+  async function advance(executionId: string): Promise<Exit> {
     while (!stopped) {
+      if (!(await renew(executionId))) return 'lost';
       const exec = await ctx.store.get<ExecutionDoc>('executions', executionId);
-      if (!exec || exec.state !== 'running') return;
+      if (!exec || exec.state !== 'running') return 'done';
       const intent = await ctx.store.get<IntentDoc>('intents', exec.intent_id);
-      if (!intent) return;
+      if (!intent) return 'done';
       if (intent.status !== 'executing') {
         await settleAbandoned(exec);
-        return;
+        return 'done';
       }
       const deps = depsFor(exec);
       const run = runnerOf(exec);
-      if (!run) return;
+      if (!run) return 'done';
       const { connector } = deps;
       if (!connector) {
         await merchantUnavailable(deps, exec);
-        return;
+        return exec.completing ? 'recheck' : 'done';
       }
       try {
-        if (await run({ ...deps, connector }, exec, intent)) return;
+        if (await run({ ...deps, connector }, exec, intent)) return 'done';
       } catch (error) {
+        if (error instanceof LeaseLost) return 'lost';
         if (!(error instanceof MerchantError)) throw error;
-        if (exec.step === 'complete_checkout') {
-          recheckLater(executionId);
-          return;
-        }
+        // The outcome of a complete call stayed unknown: look again later, from any instance.
+        if (exec.step === 'complete_checkout') return 'recheck';
         // Nothing is charged before complete: a refused or unreachable step ends the attempt.
         await endAttempt(deps, exec, {
           ending: 'failed',
           code: error.code,
           message: error.message,
         });
-        return;
+        return 'done';
       }
     }
+    return 'stopped';
+  }
+
+  /** Runs the attempt's loop under its lease, then hands the lease on as the exit says. */
+  async function runLeased(executionId: string) {
+    let exit: Exit = 'recheck'; // an unexpected error: let the attempt rest like a recheck
+    try {
+      exit = await advance(executionId);
+    } finally {
+      if (exit !== 'lost') {
+        const now = ctx.clock.now();
+        const until = { done: undefined, recheck: now + recheckMs, stopped: now }[exit];
+        await releaseLease(ctx.store, executionId, me, until);
+      }
+    }
+    if (exit === 'recheck') recheckLater(executionId);
   }
 
   /**
@@ -174,14 +211,14 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
   }
 
   function recheckLater(executionId: string) {
-    void sleep(options.recheckMs ?? 60_000).then(() => {
+    void sleep(recheckMs).then(() => {
       if (!stopped) start(executionId);
     });
   }
 
   function start(executionId: string) {
     if (loops.has(executionId) || stopped) return;
-    const loop = advance(executionId)
+    const loop = runLeased(executionId)
       .catch((error) => options.onError?.(error))
       .finally(() => loops.delete(executionId));
     loops.set(executionId, loop);
@@ -207,20 +244,32 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
         quantityOf(intent),
       );
       if (exec.connector === 'assisted') await askForConfirmation(tx, ctx, exec, intent);
+      // Held from the start: if this process dies before it runs the attempt, another takes it.
+      else await holdLease(tx, exec.execution_id, me, ctx.clock.now() + leaseMs);
     },
     /** Runs an intent's current attempt (after commit of the move to executing, or a resume). */
     startIntent(intentId: string, attempt: number) {
       start(executionIdOf(intentId, attempt));
     },
     start,
-    /** Resumes every attempt left running by a previous process. */
+    /**
+     * Starts every running attempt that no live instance holds: at start-up, those a previous
+     * process left; then on every tick, those of an instance that died, and rechecks that are due.
+     */
     async recover(): Promise<number> {
       const running = await ctx.store.query<ExecutionDoc>('executions', {
         index: 'by_state',
         prefix: ['running'],
       });
-      running.forEach((exec) => start(exec.execution_id));
-      return running.length;
+      const now = ctx.clock.now();
+      let started = 0;
+      for (const exec of running) {
+        if (loops.has(exec.execution_id)) continue;
+        if (!isFreeFor(await readLease(ctx.store, exec.execution_id), me, now)) continue;
+        start(exec.execution_id);
+        started++;
+      }
+      return started;
     },
     /** Resolves when no attempt is being run (tests, shutdown). */
     async idle() {

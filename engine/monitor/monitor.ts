@@ -6,6 +6,7 @@ import { mapLimit } from '../util/map-limit';
 import { decide } from './decide';
 import { recordHistory } from './history';
 import { checkWatch, type CheckOutcome } from './observe';
+import { claimDueWatches } from './claim';
 import type { WatchDoc } from '../schemas/watch';
 
 export interface MonitorOptions {
@@ -26,6 +27,10 @@ export interface MonitorOptions {
   maxBackoffMs?: number;
   /** Most watches checked in one round (the rest stay due for the next). */
   maxWatchesPerRound?: number;
+  /** Watches claimed per store transaction (claim.ts); default four per concurrent check. */
+  claimBatch?: number;
+  /** How long a claimed watch stays with this instance before another may check it. */
+  claimLeaseMs?: number;
 }
 
 export interface RoundStats {
@@ -166,15 +171,21 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   async function round(now = ctx.clock.now()): Promise<RoundStats> {
     const stats: RoundStats = { expired: 0, watches: 0, fetches: 0, transitions: 0, executions: 0 };
     stats.expired = await expireDue(now);
-    const due = await ctx.store.query<WatchDoc>('watches', {
-      index: 'by_due',
-      prefix: [],
-      range: { lte: now },
-      order: 'asc',
-      limit: options.maxWatchesPerRound ?? 100_000,
-    });
-    stats.watches = due.length;
-    await mapLimit(due, options.concurrency ?? 16, (watch) => checkOne(watch, now, stats));
+    const concurrency = options.concurrency ?? 16;
+    const batch = options.claimBatch ?? concurrency * 4;
+    const leaseMs = options.claimLeaseMs ?? 5 * 60 * 1000;
+    const most = options.maxWatchesPerRound ?? 100_000;
+    while (stats.watches < most) {
+      const due = await claimDueWatches(
+        ctx.store,
+        now,
+        Math.min(batch, most - stats.watches),
+        leaseMs,
+      );
+      if (due.length === 0) break;
+      stats.watches += due.length;
+      await mapLimit(due, concurrency, (watch) => checkOne(watch, now, stats));
+    }
     return stats;
   }
 

@@ -25,6 +25,8 @@ export const TABLES = {
   receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
   /** Execution attempts: the executor's recovery points. */
   executions: { key: 'execution_id', indexes: { by_state: ['state', 'execution_id'] } },
+  /** Which engine instance runs an execution attempt, and until when (execute/lease.ts). */
+  leases: { key: 'lease_id', indexes: {} },
   /** Engine-wide settings (e.g. the receipt signing key). */
   settings: { key: 'name', indexes: {} },
   /** One per watched URL and mode: the monitor's schedule and the last observation. */
@@ -34,4 +36,4 @@ export const TABLES = {
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
