@@ -23,6 +23,10 @@ export interface WorldOptions {
   failpoint?: (name: string) => void;
   /** How the executor waits between retries (default: not at all). */
   sleep?: (ms: number) => Promise<void>;
+  /** The engine instance's name among those on the store (default: the executor's default). */
+  instanceId?: string;
+  /** Watches claimed per store transaction by a monitor round. */
+  claimBatch?: number;
 }
 
 export interface World {
@@ -72,9 +76,13 @@ function mortal(store: Store, alive: { value: boolean }): Store {
 /** Starts an engine on the world's store (again, after a crash). */
 export function boot(world: World, options: WorldOptions = {}) {
   world.alive = { value: true };
-  const alive = world.alive;
+  world.engine = engineOn(world, world.alive, options);
+}
+
+/** An engine on the world's store and sandbox, alive while `alive.value` (one more instance). */
+export function engineOn(world: World, alive: { value: boolean }, options: WorldOptions = {}) {
   const fetcher = sandboxFetcher(() => world);
-  world.engine = createEngine({
+  return createEngine({
     store: mortal(world.store, alive),
     clock: world.clock,
     fetcherFor: () => fetcher,
@@ -85,8 +93,13 @@ export function boot(world: World, options: WorldOptions = {}) {
             fetcher,
           )
         : null,
-    monitor: { intervalMs: 60_000, jitter: 0 },
+    monitor: {
+      intervalMs: 60_000,
+      jitter: 0,
+      ...(options.claimBatch ? { claimBatch: options.claimBatch } : {}),
+    },
     executor: {
+      ...(options.instanceId ? { instanceId: options.instanceId } : {}),
       sleep: options.sleep ?? (async () => {}),
       maxRetries: 1,
       recheckMs: 0,
