@@ -43,6 +43,15 @@ async function diedMidAttempt(sku: string) {
   return { world, id };
 }
 
+const executionsOf = async (world: World) =>
+  (
+    await Promise.all(
+      ['running', 'awaiting_user', 'finished'].map((state) =>
+        world.store.query<{ state: string }>('executions', { index: 'by_state', prefix: [state] }),
+      ),
+    )
+  ).flat();
+
 const statusOf = async (world: World, id: string) =>
   (await call(world, 'GET', `/v1/intents/${id}`)).body.status as string;
 
@@ -94,6 +103,8 @@ describe('execution leases', () => {
     await other.executor.idle();
     expect(await statusOf(world, id)).toBe('succeeded');
     const events = (await call(world, 'GET', `/v1/intents/${id}/events?limit=100`)).body.events;
+    const attempts = await executionsOf(world);
+    expect(attempts.map((exec) => exec.state)).toEqual(['finished']);
 
     releaseRetry();
     await slow.executor.idle();
@@ -102,6 +113,7 @@ describe('execution leases', () => {
     expect((await call(world, 'GET', `/v1/intents/${id}/events?limit=100`)).body.events).toEqual(
       events,
     );
+    expect(await executionsOf(world)).toEqual(attempts);
   });
 });
 
