@@ -8,7 +8,8 @@ import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
 import { describeStore } from '../store/choice';
 import { describeReport } from '../store/migrations';
-import { intFlag, parseFlags, portFlag } from './args';
+import { hostname } from 'node:os';
+import { intFlag, parseFlags, portFlag, UsageError } from './args';
 import { readKeyFile } from './key-file';
 import { STORE_FLAGS, storeChoiceFrom } from './store-flags';
 
@@ -26,6 +27,8 @@ export async function serveCommand(args: string[]) {
     'allow-private-network': { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
     'receipt-key': { type: 'string' },
+    'instance-id': { type: 'string' },
+    'lease-seconds': { type: 'string' },
   });
   const port = portFlag(values.port ?? process.env.PORT, 'port', 8080);
   const sandboxPort = portFlag(values['sandbox-port'], 'sandbox-port', 8081);
@@ -36,6 +39,8 @@ export async function serveCommand(args: string[]) {
   );
   const checkSeconds = Math.max(1, intFlag(values['check-interval'], 'check-interval', 60));
   const storeChoice = storeChoiceFrom(values);
+  const instanceId = instanceIdFor(values['instance-id'], storeChoice.kind);
+  const leaseSeconds = Math.max(1, intFlag(values['lease-seconds'], 'lease-seconds', 30));
 
   // --sandbox-url uses a sandbox merchant that is already running (it survives our restarts).
   const external = values['sandbox-url']?.replace(/\/$/, '');
@@ -66,6 +71,8 @@ export async function serveCommand(args: string[]) {
       ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
       monitor: { intervalMs: checkSeconds * 1000 },
       executor: {
+        instanceId,
+        leaseMs: leaseSeconds * 1000,
         onError: (error) => console.error('executor:', error),
         failpoint: failpointFromEnv(),
       },
@@ -86,6 +93,7 @@ export async function serveCommand(args: string[]) {
     if (sandboxUrl)
       console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
     console.log(`${describeStore(storeChoice)}; checking product pages every ${checkSeconds} s`);
+    console.log(`Instance: ${instanceId} (execution leases of ${leaseSeconds} s)`);
     await printFirstKey(engine);
     await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
       console.error('monitor:', error),
@@ -114,6 +122,20 @@ export async function serveCommand(args: string[]) {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * This process's name among the instances on one database (execution leases). SQLite serves one
+ * process, whose restart takes its attempts back at once; on PostgreSQL each process is its own
+ * instance unless `--instance-id` gives it a name that outlives a restart.
+ */
+function instanceIdFor(flag: string | undefined, store: 'sqlite' | 'postgres'): string {
+  if (flag !== undefined) {
+    if (!/^[A-Za-z0-9._:-]{1,64}$/.test(flag))
+      throw new UsageError('--instance-id: 1–64 letters, digits, ".", "_", ":" or "-".');
+    return flag;
+  }
+  return store === 'sqlite' ? 'default' : `${hostname()}-${process.pid}`;
 }
 
 function fail(keyFile: string, error: Error): never {
