@@ -9,7 +9,7 @@ const USAGE = `Usage: intent-server <command>
 
   serve [--port 8080] [--host 127.0.0.1] [STORE] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
-        [--receipt-key FILE] [--instance-id NAME] [--lease-seconds 30]
+        [--receipt-key FILE] [--instance-id NAME] [--lease-seconds 60]
   keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [STORE]
   keys list [STORE]
   keys revoke KEY_PREFIX [STORE]

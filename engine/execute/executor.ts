@@ -88,7 +88,7 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
   const retryBase = options.retryBaseMs ?? 500;
   const recheckMs = options.recheckMs ?? 60_000;
   const me = options.instanceId ?? 'default';
-  const leaseMs = options.leaseMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? 60_000;
   const loops = new Map<string, Promise<void>>();
   let stopped = false;
 

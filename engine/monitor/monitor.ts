@@ -27,7 +27,7 @@ export interface MonitorOptions {
   maxBackoffMs?: number;
   /** Most watches checked in one round (the rest stay due for the next). */
   maxWatchesPerRound?: number;
-  /** Watches claimed per store transaction (claim.ts); default four per concurrent check. */
+  /** Watches claimed per store transaction (claim.ts); default two per concurrent check. */
   claimBatch?: number;
   /** How long a claimed watch stays with this instance before another may check it. */
   claimLeaseMs?: number;
@@ -172,8 +172,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     const stats: RoundStats = { expired: 0, watches: 0, fetches: 0, transitions: 0, executions: 0 };
     stats.expired = await expireDue(now);
     const concurrency = options.concurrency ?? 16;
-    const batch = options.claimBatch ?? concurrency * 4;
-    const leaseMs = options.claimLeaseMs ?? 5 * 60 * 1000;
+    const batch = options.claimBatch ?? concurrency * 2;
+    const leaseMs = options.claimLeaseMs ?? 60_000;
     const most = options.maxWatchesPerRound ?? 100_000;
     while (stats.watches < most) {
       const due = await claimDueWatches(

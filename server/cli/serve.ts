@@ -40,7 +40,7 @@ export async function serveCommand(args: string[]) {
   const checkSeconds = Math.max(1, intFlag(values['check-interval'], 'check-interval', 60));
   const storeChoice = storeChoiceFrom(values);
   const instanceId = instanceIdFor(values['instance-id'], storeChoice.kind);
-  const leaseSeconds = Math.max(1, intFlag(values['lease-seconds'], 'lease-seconds', 30));
+  const leaseSeconds = Math.max(1, intFlag(values['lease-seconds'], 'lease-seconds', 60));
 
   // --sandbox-url uses a sandbox merchant that is already running (it survives our restarts).
   const external = values['sandbox-url']?.replace(/\/$/, '');
@@ -69,7 +69,7 @@ export async function serveCommand(args: string[]) {
       connectorFor: merchants.connectorFor,
       network: merchants.network,
       ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
-      monitor: { intervalMs: checkSeconds * 1000 },
+      monitor: { intervalMs: checkSeconds * 1000, claimLeaseMs: leaseSeconds * 1000 },
       executor: {
         instanceId,
         leaseMs: leaseSeconds * 1000,
@@ -93,7 +93,7 @@ export async function serveCommand(args: string[]) {
     if (sandboxUrl)
       console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
     console.log(`${describeStore(storeChoice)}; checking product pages every ${checkSeconds} s`);
-    console.log(`Instance: ${instanceId} (execution leases of ${leaseSeconds} s)`);
+    console.log(`Instance: ${instanceId} (leases of ${leaseSeconds} s on claimed work)`);
     await printFirstKey(engine);
     await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
       console.error('monitor:', error),

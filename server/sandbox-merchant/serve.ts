@@ -5,14 +5,21 @@ import type { SandboxOptions, SandboxState } from './types';
 
 /** Starts the sandbox on a real port (0 picks a free one). Resolves once it listens. */
 export async function startSandboxMerchant(
-  options: SandboxOptions & { port?: number; host?: string } = {},
+  options: SandboxOptions & {
+    port?: number;
+    host?: string;
+    /** Sees every request before the sandbox answers it (tests count page fetches). */
+    onRequest?: (request: Request) => void;
+  } = {},
 ): Promise<{ url: string; close(): Promise<void>; state: SandboxState }> {
   const host = options.host ?? '127.0.0.1';
   const { app, state, sandbox } = createSandboxMerchant(options);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, () =>
-      resolve(s),
-    );
+    const fetch: typeof app.fetch = (request, ...rest) => {
+      options.onRequest?.(request);
+      return app.fetch(request, ...rest);
+    };
+    const s = serve({ fetch, port: options.port ?? 0, hostname: host }, () => resolve(s));
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;

@@ -17,7 +17,7 @@ import {
  * round shares the due watches so that each page is fetched once.
  */
 
-const LEASE_MS = 30_000;
+const LEASE_MS = 60_000;
 
 function crashOnceAt(point: string) {
   let armed = true;
@@ -151,11 +151,11 @@ describe('monitor rounds on several instances', () => {
     const world = await newWorld({ instanceId: 'a' });
     const urls = await watchedProducts(world, 3);
     const { claimDueWatches } = await import('../../../engine/monitor/claim');
-    await claimDueWatches(world.store, world.clock.now(), 100, 5 * 60_000); // then "a" dies
+    await claimDueWatches(world.store, world.clock.now(), 100, 60_000); // then "a" dies
     const other = engineOn(world, { value: true }, { instanceId: 'b' });
 
-    expect((await other.monitor!.round(world.clock.now() + 60_000)).fetches).toBe(0);
-    const later = await other.monitor!.round(world.clock.now() + 5 * 60_000);
+    expect((await other.monitor!.round(world.clock.now() + 59_999)).fetches).toBe(0);
+    const later = await other.monitor!.round(world.clock.now() + 60_000);
     expect(later.fetches).toBe(urls.length);
   });
 });

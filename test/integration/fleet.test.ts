@@ -1,0 +1,193 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startSandboxMerchant } from '../../server/sandbox-merchant/index';
+import { intentBody } from '../support/api';
+import { createTestDatabase, sql } from '../support/postgres';
+import { startServer, type ServerProcess } from '../support/server-process';
+
+/**
+ * Three intent-server processes on one PostgreSQL database (issue 14): work claimed by one is
+ * never done by another while its lease holds, so each product page is fetched once per round
+ * across the fleet and every purchase happens once, while one instance after another is killed
+ * with SIGKILL and started again.
+ */
+const INSTANCES = 3;
+const INTENTS = Number(process.env.FLEET_INTENTS ?? 5_000);
+const URLS = Math.min(500, INTENTS);
+const CHECK_SECONDS = 4;
+const LEASE_SECONDS = 3;
+const JITTER = 0.1; // the monitor's default
+const KILLS = 20;
+const PRICE_ABOVE = 20_000;
+const PRICE_BELOW = 9_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+let sandbox: Awaited<ReturnType<typeof startSandboxMerchant>> | undefined;
+const servers: ServerProcess[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+  await sandbox?.close();
+  await database?.drop();
+}, 60_000);
+
+/** Fetch times of every product page, as the sandbox saw them. */
+const pageFetches = new Map<string, number[]>();
+function notePageFetch(request: Request) {
+  const path = new URL(request.url).pathname;
+  if (request.method !== 'GET' || !path.startsWith('/products/fleet-')) return;
+  pageFetches.set(path, [...(pageFetches.get(path) ?? []), Date.now()]);
+}
+
+async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
+}
+
+const statusCounts = async (url: string) =>
+  Object.fromEntries(
+    (
+      await sql<{ status: string; n: string }>(
+        `SELECT doc->>'status' AS status, count(*) AS n FROM intents GROUP BY 1`,
+        [],
+        url,
+      )
+    ).map((row) => [row.status, Number(row.n)]),
+  ) as Record<string, number>;
+
+describe('a fleet of three servers on one PostgreSQL database', () => {
+  it(
+    `fetches each page once per round and buys each of ${INTENTS} intents once while instances are killed`,
+    async () => {
+      database = await createTestDatabase();
+      sandbox = await startSandboxMerchant({
+        port: 0,
+        host: '127.0.0.1',
+        onRequest: notePageFetch,
+      });
+      const control = (path: string, body: unknown) =>
+        fetch(`${sandbox!.url}/_control${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const skus = Array.from({ length: URLS }, (_, i) => `fleet-${i}`);
+      const price = (price_cents: number) =>
+        inParallel(skus, 16, async (sku) => {
+          expect(
+            (await control(`/products/${sku}`, { name: sku, price_cents })).status,
+          ).toBeLessThan(300);
+        });
+      await price(PRICE_ABOVE);
+
+      const args = [
+      '--database-url', database.url,
+      '--sandbox-url', sandbox.url,
+      '--check-interval', String(CHECK_SECONDS),
+      '--lease-seconds', String(LEASE_SECONDS),
+      '--rate-limit', '0',
+    ]; // prettier-ignore
+      servers.push(await startServer(args));
+      const key = servers[0]!.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];
+      servers.push(...(await Promise.all([startServer(args), startServer(args)])));
+      expect(new Set(servers.map((s) => s.output().match(/Instance: (\S+)/)?.[1])).size).toBe(
+        INSTANCES,
+      );
+
+      // 5,000 intents over 500 pages, created through every instance.
+      const ids: string[] = [];
+      await inParallel(
+        Array.from({ length: INTENTS }, (_, i) => i),
+        24,
+        async (i) => {
+          const body = intentBody({
+            objective: { product: { product_url: `${sandbox!.url}/products/${skus[i % URLS]}` } },
+            conditions: { max_price_cents: 12_000, currency: 'USD' },
+            guardrails: { allowed_merchants: ['127.0.0.1'] },
+            payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15_000 },
+          });
+          const res = await fetch(`${servers[i % INSTANCES]!.baseUrl}/v1/intents`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          expect(res.status).toBe(201);
+          ids.push(((await res.json()) as { intent_id: string }).intent_id);
+        },
+      );
+
+      // Quiet rounds: every page is watched by the fleet, none more often than the interval allows.
+      const quietFrom = Date.now();
+      await sleep(3 * CHECK_SECONDS * 1000);
+      const quietTo = Date.now();
+      for (const sku of skus) {
+        const times = (pageFetches.get(`/products/${sku}`) ?? []).filter(
+          (t) => t >= quietFrom && t < quietTo,
+        );
+        const mostRounds = Math.ceil((quietTo - quietFrom) / (CHECK_SECONDS * 1000 * (1 - JITTER)));
+        expect(times.length, sku).toBeGreaterThanOrEqual(2);
+        expect(times.length, sku).toBeLessThanOrEqual(mostRounds);
+      }
+
+      // Prices drop: everything becomes buyable, and instances die while the purchases run.
+      const kills: number[] = [];
+      await price(PRICE_BELOW);
+      for (let k = 0; k < KILLS; k++) {
+        await sleep(300 + Math.random() * 1200);
+        const victim = Math.floor(Math.random() * INSTANCES);
+        kills.push(Date.now());
+        await servers[victim]!.stop('SIGKILL');
+        servers[victim] = await startServer(args);
+      }
+      const settledBy = Date.now() + 5 * 60_000;
+      let counts = await statusCounts(database.url);
+      while ((counts.succeeded ?? 0) < INTENTS && Date.now() < settledBy) {
+        await sleep(1000);
+        counts = await statusCounts(database.url);
+      }
+      expect(counts).toEqual({ succeeded: INTENTS });
+
+      // Once each: one order per intent, and every order is the one its intent's receipt names.
+      const orders = sandbox.state.orders;
+      expect(orders).toHaveLength(INTENTS);
+      const receiptOrders = await sql<{ order_id: string; intent_id: string }>(
+        `SELECT doc->'order'->>'id' AS order_id, doc->>'intent_id' AS intent_id FROM receipts`,
+        [],
+        database.url,
+      );
+      expect(new Set(receiptOrders.map((r) => r.intent_id))).toEqual(new Set(ids));
+      expect(new Set(receiptOrders.map((r) => r.order_id))).toEqual(
+        new Set(orders.map((o) => o.id)),
+      );
+
+      // No attempt stayed with a dead instance for longer than its lease (plus a tick to notice).
+      const executing = await sql<{ ms: string }>(
+        `SELECT max(extract(epoch FROM (s.doc->>'timestamp')::timestamptz - (e.doc->>'timestamp')::timestamptz) * 1000) AS ms
+         FROM events e JOIN events s ON s.doc->>'intent_id' = e.doc->>'intent_id'
+        WHERE e.doc->>'type' = 'intent.executing' AND s.doc->>'type' = 'intent.succeeded'`,
+        [],
+        database.url,
+      );
+      console.log(
+        `fleet: longest executing ${Math.round(Number(executing[0]!.ms))} ms; kills ${kills.length}`,
+      );
+      expect(Number(executing[0]!.ms)).toBeLessThan((LEASE_SECONDS + 10) * 1000);
+
+      // Outside the moments after a kill (a dead instance's claims run out and are taken again),
+      // no page was fetched twice within one interval.
+      const afterKill = (t: number) =>
+        kills.some((k) => t >= k && t <= k + LEASE_SECONDS * 1000 + 2000);
+      for (const [path, times] of pageFetches) {
+        for (let i = 1; i < times.length; i++) {
+          if (afterKill(times[i]!)) continue;
+          expect(times[i]! - times[i - 1]!, path).toBeGreaterThan((CHECK_SECONDS * 1000) / 2);
+        }
+      }
+    },
+    15 * 60_000,
+  );
+});
