@@ -127,7 +127,7 @@ export function createEngine(options: EngineOptions) {
       await signer();
       await executor.recover();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError);
-      stopRecovery = scheduler.every(tickMs, () => executor.recover().then(() => {}, onError));
+      stopRecovery = scheduler.every(tickMs, () => executor.takeOver().then(() => {}, onError));
     },
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),

@@ -23,7 +23,7 @@ import { createCheckout, delegatePayment, verifyCheckout } from './steps';
 import type { AcpDeps, StepDeps, StepResult } from './deps';
 import { askForConfirmation } from './assisted';
 import { answerUserAction } from './answer';
-import { holdLease, isFreeFor, readLease, releaseLease, takeLease } from './lease';
+import { expiredLeases, heldAttempts, holdLease, releaseLease, takeLease } from './lease';
 
 export interface ExecutorOptions {
   /** The API connector for a merchant in a mode, or null: the assisted flow (the user buys). */
@@ -216,6 +216,13 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     });
   }
 
+  /** Starts the loops not running here yet; their leases decide whether they run. */
+  function startAll(executionIds: string[]) {
+    const fresh = executionIds.filter((id) => !loops.has(id));
+    fresh.forEach(start);
+    return fresh.length;
+  }
+
   function start(executionId: string) {
     if (loops.has(executionId) || stopped) return;
     const loop = runLeased(executionId)
@@ -253,23 +260,22 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     },
     start,
     /**
-     * Starts every running attempt that no live instance holds: at start-up, those a previous
-     * process left; then on every tick, those of an instance that died, and rechecks that are due.
+     * At start-up: starts every running attempt that no other live instance holds (those a
+     * previous process left, with or without a lease).
      */
     async recover(): Promise<number> {
       const running = await ctx.store.query<ExecutionDoc>('executions', {
         index: 'by_state',
         prefix: ['running'],
       });
-      const now = ctx.clock.now();
-      let started = 0;
-      for (const exec of running) {
-        if (loops.has(exec.execution_id)) continue;
-        if (!isFreeFor(await readLease(ctx.store, exec.execution_id), me, now)) continue;
-        start(exec.execution_id);
-        started++;
-      }
-      return started;
+      const held = await heldAttempts(ctx.store, ctx.clock.now());
+      const free = running.filter((exec) => (held.get(exec.execution_id) ?? me) === me);
+      return startAll(free.map((exec) => exec.execution_id));
+    },
+    /** On every tick: takes over attempts whose lease ran out (a dead instance's, due rechecks). */
+    async takeOver(): Promise<number> {
+      const expired = await expiredLeases(ctx.store, ctx.clock.now(), 1000);
+      return startAll(expired.map((lease) => lease.execution_id));
     },
     /** Resolves when no attempt is being run (tests, shutdown). */
     async idle() {

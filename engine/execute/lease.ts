@@ -12,6 +12,7 @@ import type { ExecutionDoc } from '../schemas/execution';
 export interface LeaseDoc {
   [field: string]: unknown;
   lease_id: string;
+  execution_id: string;
   /** The instance holding it, or null: nobody runs the attempt until `until`. */
   owner: string | null;
   /** Epoch milliseconds after which another instance may take the attempt. */
@@ -20,7 +21,28 @@ export interface LeaseDoc {
 
 const leaseIdOf = (executionId: string) => `execution:${executionId}`;
 
-export function readLease(store: StoreReader, executionId: string) {
+const leaseDoc = (executionId: string, owner: string | null, until: number): LeaseDoc => ({
+  lease_id: leaseIdOf(executionId),
+  execution_id: executionId,
+  owner,
+  until,
+});
+
+/** Leases that ran out by `now`: attempts whose instance died, and rechecks that are due. */
+export const expiredLeases = (store: StoreReader, now: number, limit: number) =>
+  store.query<LeaseDoc>('leases', { index: 'by_until', prefix: [], range: { lte: now }, limit });
+
+/** Attempts some instance holds at `now` (read once, instead of one read per attempt). */
+export async function heldAttempts(store: StoreReader, now: number) {
+  const live = await store.query<LeaseDoc>('leases', {
+    index: 'by_until',
+    prefix: [],
+    range: { gt: now },
+  });
+  return new Map(live.map((lease) => [lease.execution_id, lease.owner]));
+}
+
+function readLease(store: StoreReader, executionId: string) {
   return store.get<LeaseDoc>('leases', leaseIdOf(executionId));
 }
 
@@ -46,14 +68,14 @@ export async function takeLease(
       return false;
     }
     if (!isFreeFor(await readLease(tx, executionId), owner, now)) return false;
-    await tx.put('leases', { lease_id: leaseIdOf(executionId), owner, until: now + leaseMs });
+    await tx.put('leases', leaseDoc(executionId, owner, now + leaseMs));
     return true;
   });
 }
 
 /** Writes the lease in a transaction the caller holds (the one that opens the attempt). */
 export function holdLease(tx: StoreTx, executionId: string, owner: string, until: number) {
-  return tx.put('leases', { lease_id: leaseIdOf(executionId), owner, until });
+  return tx.put('leases', leaseDoc(executionId, owner, until));
 }
 
 /**
@@ -70,6 +92,6 @@ export async function releaseLease(
     const lease = await readLease(tx, executionId);
     if (lease && lease.owner !== owner) return; // taken over meanwhile: it is theirs now
     if (until === undefined) await tx.delete('leases', leaseIdOf(executionId));
-    else await tx.put('leases', { lease_id: leaseIdOf(executionId), owner: null, until });
+    else await tx.put('leases', leaseDoc(executionId, null, until));
   });
 }

@@ -26,7 +26,7 @@ export const TABLES = {
   /** Execution attempts: the executor's recovery points. */
   executions: { key: 'execution_id', indexes: { by_state: ['state', 'execution_id'] } },
   /** Which engine instance runs an execution attempt, and until when (execute/lease.ts). */
-  leases: { key: 'lease_id', indexes: {} },
+  leases: { key: 'lease_id', indexes: { by_until: ['until'] } },
   /** Engine-wide settings (e.g. the receipt signing key). */
   settings: { key: 'name', indexes: {} },
   /** One per watched URL and mode: the monitor's schedule and the last observation. */

@@ -21,6 +21,7 @@ export interface ServerProcess {
 export async function startServer(
   args: string[],
   env: Record<string, string> = {},
+  startTimeoutMs = 20_000,
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
     env: childEnv(env),
@@ -30,7 +31,10 @@ export async function startServer(
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (out += chunk));
   const baseUrl = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${out}`)),
+      startTimeoutMs,
+    );
     const check = () => {
       const match = out.match(/API: (http:\/\/[\d.:]+)\/v1/);
       if (match && out.includes('Ready.')) {

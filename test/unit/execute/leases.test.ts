@@ -65,9 +65,9 @@ describe('execution leases', () => {
     expect(await statusOf(world, id)).toBe('executing');
 
     world.clock.advance(LEASE_MS - 1);
-    expect(await world.engine.executor.recover()).toBe(0);
+    expect(await world.engine.executor.takeOver()).toBe(0);
     world.clock.advance(2);
-    expect(await world.engine.executor.recover()).toBe(1);
+    expect(await world.engine.executor.takeOver()).toBe(1);
     await world.engine.executor.idle();
     expect(await statusOf(world, id)).toBe('succeeded');
     expect(ordersOf(world, 'lease-a')).toHaveLength(1);
