@@ -57,7 +57,8 @@ export async function startBaseline(
   );
 }
 
-export async function startIntentServer(): Promise<Child & { key: string }> {
+/** intent-server on a fresh SQLite data dir, or on `databaseUrl` (PostgreSQL). */
+export async function startIntentServer(databaseUrl?: string): Promise<Child & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = await startChild(
     process.execPath,
@@ -66,8 +67,7 @@ export async function startIntentServer(): Promise<Child & { key: string }> {
       'serve',
       '--port',
       '0',
-      '--data',
-      dir,
+      ...(databaseUrl ? ['--database-url', databaseUrl] : ['--data', dir]),
       '--rate-limit',
       '0',
       '--no-sandbox',

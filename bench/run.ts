@@ -3,6 +3,7 @@ import { benchApi } from './api';
 import { execFileSync } from 'node:child_process';
 import type { MonitorBench } from './monitor';
 import { benchPopup } from './popup';
+import { benchScale } from './scale';
 
 const verdict = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
 
@@ -89,9 +90,35 @@ async function popup(results: Record<string, unknown>) {
   );
 }
 
+async function scale(results: Record<string, unknown>) {
+  const bench = await benchScale();
+  results.scale = bench;
+  const rps = (l: { rps: number; p50: number; p99: number }) =>
+    `${Math.round(l.rps)} req/s (p50 ${l.p50} ms, p99 ${l.p99} ms)`;
+  console.log(
+    `\nScale-out: POST /v1/intents through the real server, SQLite (FULL) vs PostgreSQL 18 (embedded, durable defaults) on this machine; median of ${bench.rounds} interleaved rounds:\n`,
+  );
+  console.log('| figure | value |');
+  console.log('|---|---|');
+  console.log(`| create on SQLite | ${rps(bench.sqlite)} |`);
+  console.log(`| create on PostgreSQL | ${rps(bench.postgres)} |`);
+  console.log(`| PostgreSQL ÷ SQLite | **${bench.ratio.toFixed(2)}×** |`);
+  const m = bench.monitor;
+  console.log(
+    `\nMonitor on PostgreSQL: a steady round (every watch due, pages unchanged; stub fetcher) over ${m.intents} intents on ${m.urls} URLs:\n`,
+  );
+  console.log('| instances | wall | watches | fetches (per instance) |');
+  console.log('|---|---|---|---|');
+  console.log(`| one | ${m.one.ms} ms | ${m.one.watches} | ${m.one.fetches} |`);
+  console.log(
+    `| two at once | ${m.two.ms} ms (${(m.two.ms / m.one.ms).toFixed(2)}× one) | ${m.two.watches} | ${m.two.fetches} (${m.two.perInstance.join(' + ')}) |`,
+  );
+}
+
 const SECTIONS: Record<string, (results: Record<string, unknown>) => Promise<void>> = {
   api,
   monitor,
+  scale,
   popup,
 };
 

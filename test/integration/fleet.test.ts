@@ -50,6 +50,12 @@ async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promi
   );
 }
 
+/** Polls `done` every second for up to five minutes. */
+async function waitFor(done: () => Promise<boolean>) {
+  const deadline = Date.now() + 5 * 60_000;
+  while (!(await done()) && Date.now() < deadline) await sleep(1000);
+}
+
 const statusCounts = async (url: string) =>
   Object.fromEntries(
     (
@@ -101,6 +107,7 @@ describe('a fleet of three servers on one PostgreSQL database', () => {
       );
 
       // 5,000 intents over 500 pages, created through every instance.
+      const began = Date.now();
       const ids: string[] = [];
       await inParallel(
         Array.from({ length: INTENTS }, (_, i) => i),
@@ -131,7 +138,7 @@ describe('a fleet of three servers on one PostgreSQL database', () => {
           (t) => t >= quietFrom && t < quietTo,
         );
         const mostRounds = Math.ceil((quietTo - quietFrom) / (CHECK_SECONDS * 1000 * (1 - JITTER)));
-        expect(times.length, sku).toBeGreaterThanOrEqual(2);
+        expect(times.length, sku).toBeGreaterThanOrEqual(1);
         expect(times.length, sku).toBeLessThanOrEqual(mostRounds);
       }
 
