@@ -102,8 +102,21 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     failpoint: options.failpoint ?? (() => {}),
   });
 
-  const renew = (executionId: string) =>
-    takeLease(ctx.store, executionId, me, ctx.clock.now(), leaseMs);
+  /** Until when this instance holds each attempt it runs (as last written to the store). */
+  const heldUntil = new Map<string, number>();
+
+  /**
+   * Takes or renews an attempt's lease; false when another instance holds it. While more than
+   * two thirds of the lease are left nobody else can have taken it, so no write is needed.
+   */
+  async function renew(executionId: string): Promise<boolean> {
+    const now = ctx.clock.now();
+    if ((heldUntil.get(executionId) ?? 0) - now > (leaseMs * 2) / 3) return true;
+    heldUntil.delete(executionId);
+    if (!(await takeLease(ctx.store, executionId, me, now, leaseMs))) return false;
+    heldUntil.set(executionId, now + leaseMs);
+    return true;
+  }
 
   async function retrying<T>(exec: ExecutionDoc, call: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
@@ -181,6 +194,7 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
       if (exit !== 'lost') {
         const now = ctx.clock.now();
         const until = { done: undefined, recheck: now + recheckMs, stopped: now }[exit];
+        heldUntil.delete(executionId);
         await releaseLease(ctx.store, executionId, me, until);
       }
     }
