@@ -126,8 +126,9 @@ export function createEngine(options: EngineOptions) {
     ) {
       await signer();
       await executor.recover();
-      if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError);
-      stopRecovery = scheduler.every(tickMs, () => executor.takeOver().then(() => {}, onError));
+      const takeOver = () => executor.takeOver().then(() => {}, onError);
+      if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError, takeOver);
+      else stopRecovery = scheduler.every(tickMs, takeOver);
     },
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),

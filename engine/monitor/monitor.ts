@@ -189,16 +189,22 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     return stats;
   }
 
-  /** Runs rounds on the scheduler, never two at once; returns the stop function. */
+  /**
+   * Runs rounds on the scheduler, never two at once; `everyTick` runs first on each tick (the
+   * executor's take-over of dead instances' attempts). Returns the stop function.
+   */
   function start(
     scheduler: Scheduler,
     tickMs: number,
     onError: (error: unknown) => void = () => {},
+    everyTick: () => Promise<void> = async () => {},
   ) {
     let running: Promise<unknown> | null = null;
     const stop = scheduler.every(tickMs, async () => {
       if (running) return;
-      running = round().catch(onError);
+      running = everyTick()
+        .then(() => round())
+        .catch(onError);
       await running;
       running = null;
     });
