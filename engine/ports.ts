@@ -241,12 +241,25 @@ export interface UserActionAnswer {
   data?: Record<string, unknown>;
 }
 
+/** An intent and the offer an attempt buys: merchant id, the merchant's sku, the product page. */
+export interface IntentOffer {
+  intent: { intent_id: string; livemode: boolean } & Record<string, unknown>;
+  offer: { merchant: string | null; sku: string | null; productUrl: string | null };
+}
+
 /**
  * The executor as the rest of the engine calls it (engine/execute/executor.ts implements it).
  * `answer` takes the user's answer to the bank or to an assisted purchase and runs `finish` in the
  * transaction that records the outcome, so that the API stores its idempotent response with it.
  */
 export interface Executor {
+  /**
+   * Opens the next attempt at a merchant's offer in `tx`, which already moved the intent to
+   * executing: by API when a connector serves the merchant, else the assisted flow.
+   */
+  openOffer(tx: StoreTx, intent: IntentOffer['intent'], offer: IntentOffer['offer']): Promise<void>;
+  /** Runs an intent's current attempt; call after the transaction that opened it committed. */
+  startIntent(intentId: string, attempt: number): void;
   answer<T>(
     caller: Caller,
     intentId: string,

@@ -46,7 +46,13 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
         }
       : null,
     observed_offer: intent.last_observation
-      ? { ...intent.last_observation, url: intent.objective.product?.product_url ?? null }
+      ? {
+          ...intent.last_observation,
+          url:
+            intent.objective.product?.product_url ??
+            intent.objective.procurement?.item.product_url ??
+            null,
+        }
       : null,
     guardrails_checked: input.guardrails,
     executed_at: input.executedAt,
