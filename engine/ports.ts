@@ -167,7 +167,25 @@ export interface Checkout {
   problems: { code: string; message: string }[];
   challenge: Challenge | null;
   order: { id: string; permalink_url: string | null } | null;
+  /** An order on terms: the merchant's invoice (ACP session metadata.invoice), else null. */
+  invoice?: CheckoutInvoice | null;
 }
+
+/** ACP B2B payment terms (PaymentData.payment_terms). */
+export type AcpPaymentTerms = 'immediate' | 'net_15' | 'net_30' | 'net_60' | 'net_90';
+
+export interface CheckoutInvoice {
+  invoice_number: string | null;
+  purchase_order_number: string | null;
+  payment_terms: AcpPaymentTerms;
+  due_date: string;
+  amount_due_cents: number;
+}
+
+/** How complete pays: a delegated card token, or an invoice on terms (no card). */
+export type CompletePayment =
+  | { token: string }
+  | { invoice: { purchase_order_number: string; payment_terms: AcpPaymentTerms } };
 
 export interface DelegatedCard {
   number: string;
@@ -221,7 +239,7 @@ export interface MerchantConnector {
   ): Promise<{ token: string }>;
   completeCheckout(
     id: string,
-    input: { token: string; authentication?: unknown },
+    input: { payment: CompletePayment; authentication?: unknown },
     idempotencyKey: string,
   ): Promise<Checkout>;
   answerChallenge(

@@ -135,7 +135,15 @@ async function startAt(
     ctx,
     intent.intent_id,
     'start_execution',
-    { attempt, merchant, trigger: fired },
+    // No page was read: the merchant's checkout gives the price, checked before paying.
+    {
+      attempt,
+      price_cents: null,
+      currency: null,
+      availability: 'unknown',
+      merchant,
+      trigger: fired,
+    },
     {
       waiting_reason: null,
       trigger_fired: fired,

@@ -25,26 +25,24 @@ export const ReportInventoryBody = z
 
 export type ReportInventoryInput = z.infer<typeof ReportInventoryBody>;
 
-const Report = z
-  .object({
-    object: z.literal('inventory_report'),
-    report_id: z.string().openapi({ example: 'invr_01JD3X7Q2W4M5N6P7R8S9T0V1W' }),
-    sku: z.string(),
-    location: z.string().nullable(),
-    quantity: z.number().int(),
-    observed_at: z.string(),
-    created_at: z.string(),
-    /** False when a newer report for the sku and location was already in: stored, not applied. */
-    applied: z.boolean().openapi({
-      description:
-        'false: a newer report for this sku and location came first; this one changed no level and triggered nothing.',
-    }),
-    triggered_intents: z.array(z.string()).openapi({
-      description: 'Procurement intents this report made eligible to buy.',
-    }),
-    livemode: z.boolean(),
-  })
-  .openapi('InventoryReport');
+const Report = z.object({
+  object: z.literal('inventory_report'),
+  report_id: z.string().openapi({ example: 'invr_01JD3X7Q2W4M5N6P7R8S9T0V1W' }),
+  sku: z.string(),
+  location: z.string().nullable(),
+  quantity: z.number().int(),
+  observed_at: z.string(),
+  created_at: z.string(),
+  /** False when a newer report for the sku and location was already in: stored, not applied. */
+  applied: z.boolean().openapi({
+    description:
+      'false: a newer report for this sku and location came first; this one changed no level and triggered nothing.',
+  }),
+  triggered_intents: z.array(z.string()).openapi({
+    description: 'Procurement intents this report made eligible to buy.',
+  }),
+  livemode: z.boolean(),
+});
 
 export const InventoryReportRecord = Report.extend({ request_id: z.string() }).openapi(
   'InventoryReportResponse',
