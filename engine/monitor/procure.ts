@@ -80,7 +80,9 @@ async function compare(
     });
     return 'unchanged';
   }
-  if (intent.trigger_fired) return 'unchanged';
+  // Fired for a page: the monitor's watch buys from here on. Bought by sku, an attempt that ended
+  // without buying (out of stock at checkout, declined) is tried again on the next report.
+  if (intent.trigger_fired && intent.watch_id) return 'unchanged';
   const fired: TriggerFired = {
     report_id: report.report_id,
     sku: level.sku,

@@ -128,6 +128,24 @@ describe('procurement: reorder when inventory falls to the threshold', () => {
     expect(receipt.billing.terms).toBe('net-30');
   });
 
+  it('bought by sku, an attempt refused for stock is tried again on the next report below', async () => {
+    const world = await newWorld();
+    await setProduct(world, 'nuts', { price_cents: 80, availability: 'out_of_stock' });
+    const body = reorder('nuts');
+    body.objective.procurement.item = { name: 'Nuts', sku: 'nuts' } as never;
+    const id = await create(world, body);
+    await report(world, { sku: 'nuts', quantity: 3 });
+    await world.engine.executor.idle();
+    expect((await intentOf(world, id)).status).toBe('waiting');
+    expect(ordersOf(world, 'nuts')).toEqual([]);
+    await setProduct(world, 'nuts', { availability: 'in_stock' });
+    const again = await report(world, { sku: 'nuts', quantity: 2 });
+    expect(again.body.triggered_intents).toEqual([id]);
+    await world.engine.executor.idle();
+    expect((await intentOf(world, id)).status).toBe('succeeded');
+    expect(ordersOf(world, 'nuts')).toHaveLength(1);
+  });
+
   it('a crash after the order was placed and a restart still leave exactly one order; a later report buys nothing', async () => {
     let crashed = false;
     const crashOnce = (name: string) => {
