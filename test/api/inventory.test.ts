@@ -155,6 +155,24 @@ describe('procurement triggers', () => {
     ]);
   });
 
+  it('compares the sum of the latest level at each location', async () => {
+    const api = await testApi();
+    const id = await procurement(api, {
+      objective: {
+        procurement: {
+          item: { name: 'Paper', sku: 'PAPER-A4', product_url: 'https://supplier.example.com/p' },
+          quantity: 50,
+        },
+      },
+    });
+    await report(api, { sku: 'PAPER-A4', quantity: 6, location: 'north' });
+    const south = await report(api, { sku: 'PAPER-A4', quantity: 6, location: 'south' });
+    expect(south.body.triggered_intents).toEqual([]);
+    expect((await intentOf(api, id)).last_observation.inventory.quantity).toBe(12);
+    const fired = await report(api, { sku: 'PAPER-A4', quantity: 2, location: 'north' });
+    expect(fired.body.triggered_intents).toEqual([id]);
+  });
+
   it('at the threshold with no supplier known: waits with SUPPLIER_UNKNOWN instead of failing', async () => {
     const api = await testApi();
     const id = await procurement(api);
