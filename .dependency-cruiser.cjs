@@ -12,7 +12,7 @@ const LAYERS = [
   ['store', 'schemas', 'extract', 'merchants'],
   ['events', 'payments', 'adapters'],
   ['machine'],
-  ['intents', 'auth', 'idempotency'],
+  ['intents', 'auth', 'idempotency', 'inventory', 'resolve'],
   ['receipts'],
   ['monitor', 'execute'],
   ['api'],

@@ -14,6 +14,8 @@ export const LIMITS = {
   timeWindows: 50,
   allowedMerchants: 100,
   quantityMax: 10_000,
+  /** Largest inventory level or trigger threshold accepted. */
+  inventoryQuantityMax: 1_000_000_000,
   moneyMaxCents: 100_000_000_00,
 } as const;
 

@@ -167,7 +167,25 @@ export interface Checkout {
   problems: { code: string; message: string }[];
   challenge: Challenge | null;
   order: { id: string; permalink_url: string | null } | null;
+  /** An order on terms: the merchant's invoice (ACP session metadata.invoice), else null. */
+  invoice?: CheckoutInvoice | null;
 }
+
+/** ACP B2B payment terms (PaymentData.payment_terms). */
+export type AcpPaymentTerms = 'immediate' | 'net_15' | 'net_30' | 'net_60' | 'net_90';
+
+export interface CheckoutInvoice {
+  invoice_number: string | null;
+  purchase_order_number: string | null;
+  payment_terms: AcpPaymentTerms;
+  due_date: string;
+  amount_due_cents: number;
+}
+
+/** How complete pays: a delegated card token, or an invoice on terms (no card). */
+export type CompletePayment =
+  | { token: string }
+  | { invoice: { purchase_order_number: string; payment_terms: AcpPaymentTerms } };
 
 export interface DelegatedCard {
   number: string;
@@ -221,7 +239,7 @@ export interface MerchantConnector {
   ): Promise<{ token: string }>;
   completeCheckout(
     id: string,
-    input: { token: string; authentication?: unknown },
+    input: { payment: CompletePayment; authentication?: unknown },
     idempotencyKey: string,
   ): Promise<Checkout>;
   answerChallenge(
@@ -241,12 +259,25 @@ export interface UserActionAnswer {
   data?: Record<string, unknown>;
 }
 
+/** An intent and the offer an attempt buys: merchant id, the merchant's sku, the product page. */
+export interface IntentOffer {
+  intent: { intent_id: string; livemode: boolean } & Record<string, unknown>;
+  offer: { merchant: string | null; sku: string | null; productUrl: string | null };
+}
+
 /**
  * The executor as the rest of the engine calls it (engine/execute/executor.ts implements it).
  * `answer` takes the user's answer to the bank or to an assisted purchase and runs `finish` in the
  * transaction that records the outcome, so that the API stores its idempotent response with it.
  */
 export interface Executor {
+  /**
+   * Opens the next attempt at a merchant's offer in `tx`, which already moved the intent to
+   * executing: by API when a connector serves the merchant, else the assisted flow.
+   */
+  openOffer(tx: StoreTx, intent: IntentOffer['intent'], offer: IntentOffer['offer']): Promise<void>;
+  /** Runs an intent's current attempt; call after the transaction that opened it committed. */
+  startIntent(intentId: string, attempt: number): void;
   answer<T>(
     caller: Caller,
     intentId: string,

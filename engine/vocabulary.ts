@@ -55,6 +55,8 @@ export const WAITING_REASONS = [
   'OBSERVATION_FAILED',
   'CHECKOUT_NOT_READY',
   'USER_DECLINED',
+  'INVENTORY_ABOVE_THRESHOLD',
+  'SUPPLIER_UNKNOWN',
 ] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 
@@ -110,3 +112,7 @@ export const EXTRACTION_SOURCES = [
   'text',
   'none',
 ] as const;
+
+/** `payment.billing_terms`: paid by invoice (pm_invoice_net_terms), due this many days after the order. */
+export const BILLING_TERMS = ['net-15', 'net-30', 'net-60', 'due_on_receipt'] as const;
+export type BillingTerms = (typeof BILLING_TERMS)[number];

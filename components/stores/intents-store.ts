@@ -27,7 +27,10 @@ interface IntentsStore {
 }
 
 const titleOf = (intent: Intent) =>
-  intent.objective.product?.product_title ?? intent.objective.product?.product_url ?? 'the product';
+  intent.objective.product?.product_title ??
+  intent.objective.product?.product_url ??
+  intent.objective.procurement?.item.name ??
+  'the product';
 
 const historyKey = (intent: Intent) => intent.last_observation?.observed_at ?? 'none';
 

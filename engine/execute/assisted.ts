@@ -26,7 +26,10 @@ export async function askForConfirmation(
     intent.payment?.max_charge_cents ?? intent.conditions.max_price_cents,
     intent.conditions.currency,
   );
-  const title = intent.objective.product?.product_title ?? 'the product';
+  const procurement = intent.objective.procurement;
+  const title =
+    intent.objective.product?.product_title ??
+    (procurement ? `${procurement.quantity} × ${procurement.item.name}` : 'the product');
   const instructions = `Your conditions hold: buy ${title} at ${exec.product_url ?? exec.merchant}${limit ? ` for at most ${limit}` : ''}, then confirm the purchase here (or decline).`;
   await saveExecution(tx, ctx, { ...exec, state: 'awaiting_user', step: 'confirm' });
   await applyTransition(

@@ -8,6 +8,7 @@ import { abandoned, endAttempt, endRefused, expired, succeed } from './endings';
 import { merchantKeyOf, recordStep, saveExecution } from './records';
 import { begin, OUT_OF_STOCK_CODES } from './steps';
 import { verifyTotals } from './verify';
+import { paymentFor } from './invoice';
 
 type Completing = ExecutionAt<'complete_checkout'>;
 
@@ -46,7 +47,8 @@ export async function completeCheckout(
     return true;
   }
   const { connector } = deps;
-  const { checkout: session, token, authentication } = exec;
+  const { checkout: session, authentication } = exec;
+  const payment = paymentFor(exec, intent);
   const key = merchantKeyOf(exec);
   let checkout: Checkout;
   try {
@@ -54,7 +56,7 @@ export async function completeCheckout(
       try {
         return await connector.completeCheckout(
           session.id,
-          { token, ...(authentication ? { authentication } : {}) },
+          { payment, ...(authentication ? { authentication } : {}) },
           key,
         );
       } catch (error) {
@@ -193,6 +195,8 @@ async function askUser(deps: AcpDeps, exec: Completing, challenge: Challenge): P
       state: 'awaiting_user',
       step: 'authenticate',
       started_step: null,
+      // Only a card's issuer asks: an invoice has no token and no challenge.
+      token: exec.token!,
       challenge,
       completing: false,
     });

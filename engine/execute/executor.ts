@@ -5,6 +5,7 @@ import { quantityOf } from '../intents/quantity';
 import type { Caller } from '../caller';
 import {
   MerchantError,
+  type IntentOffer,
   type MerchantConnector,
   type Signer,
   type StoreTx,
@@ -245,29 +246,47 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
     loops.set(executionId, loop);
   }
 
+  /**
+   * Opens the next attempt in the transaction that moves the intent to executing (the monitor's,
+   * or a procurement trigger's): both exist together, so a crash right after cannot lose it.
+   */
+  async function openOffer(tx: StoreTx, intent: IntentDoc, offer: IntentOffer['offer']) {
+    const attempt = intent.latest_execution?.attempt ?? 0;
+    const connector = offer.merchant
+      ? options.connectorFor(offer.merchant, intent.livemode, offer.productUrl)
+      : null;
+    const exec = await openExecution(
+      tx,
+      ctx,
+      intent,
+      attempt,
+      {
+        merchant: offer.merchant,
+        sku: offer.sku,
+        productUrl: offer.productUrl,
+        connector: connector ? 'acp' : 'assisted',
+      },
+      quantityOf(intent),
+    );
+    if (exec.connector === 'assisted') await askForConfirmation(tx, ctx, exec, intent);
+    // Held from the start: if this process dies before it runs the attempt, another takes it.
+    else await holdLease(tx, exec.execution_id, me, ctx.clock.now() + leaseMs);
+  }
+
   return {
     /**
      * Opens the next attempt in the monitor's transaction: the intent moves to executing and its
      * recovery point exists together, so a crash right after cannot lose the attempt.
      */
     async open(tx: StoreTx, intent: IntentDoc, watch: WatchDoc): Promise<void> {
-      const attempt = intent.latest_execution?.attempt ?? 0;
-      const merchant = watch.last_observation?.merchant ?? null;
-      const connector = merchant
-        ? options.connectorFor(merchant, intent.livemode, watch.url)
-        : null;
-      const exec = await openExecution(
-        tx,
-        ctx,
-        intent,
-        attempt,
-        { merchant, sku: watch.offer_sku, connector: connector ? 'acp' : 'assisted' },
-        quantityOf(intent),
-      );
-      if (exec.connector === 'assisted') await askForConfirmation(tx, ctx, exec, intent);
-      // Held from the start: if this process dies before it runs the attempt, another takes it.
-      else await holdLease(tx, exec.execution_id, me, ctx.clock.now() + leaseMs);
+      await openOffer(tx, intent, {
+        merchant: watch.last_observation?.merchant ?? null,
+        // A procurement buys its item's sku when the supplier's page names none.
+        sku: watch.offer_sku ?? intent.objective.procurement?.item.sku ?? null,
+        productUrl: watch.url,
+      });
     },
+    openOffer,
     /** Runs an intent's current attempt (after commit of the move to executing, or a resume). */
     startIntent(intentId: string, attempt: number) {
       start(executionIdOf(intentId, attempt));

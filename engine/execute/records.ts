@@ -17,7 +17,12 @@ export async function openExecution(
   ctx: EngineContext,
   intent: IntentDoc,
   attempt: number,
-  offer: { merchant: string | null; sku: string | null; connector: 'acp' | 'assisted' },
+  offer: {
+    merchant: string | null;
+    sku: string | null;
+    productUrl: string | null;
+    connector: 'acp' | 'assisted';
+  },
   quantity: number,
 ): Promise<ExecutionDoc> {
   const now = isoTime(ctx.clock.now());
@@ -29,7 +34,7 @@ export async function openExecution(
     state: 'running' as const,
     started_step: null,
     merchant: offer.merchant,
-    product_url: intent.objective.product?.product_url ?? null,
+    product_url: intent.objective.product?.product_url ?? offer.productUrl,
     sku: offer.sku,
     quantity,
     checkout: null,

@@ -7,6 +7,7 @@ import type { AcpDeps, StepDeps, StepResult } from './deps';
 import { abandoned, endAttempt, endRefused, expired } from './endings';
 import { merchantKeyOf, recordStep, saveExecution, touchIntent } from './records';
 import { verifyTotals } from './verify';
+import { paysByInvoice } from './invoice';
 
 export const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
 const HOUR = 60 * 60 * 1000;
@@ -134,6 +135,11 @@ export async function delegatePayment(
   if (expired(intent, now)) {
     await endAttempt(deps, exec, { ending: 'expired', previous_status: intent.status });
     return true;
+  }
+  if (paysByInvoice(intent)) {
+    // An order on terms: no card to delegate; complete sends the terms instead of a token.
+    await advanceTo(deps, exec, { ...exec, step: 'complete_checkout', token: null }, {});
+    return false;
   }
   const card = cardFor(intent);
   if (!card) {

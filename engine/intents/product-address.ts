@@ -13,6 +13,7 @@ export function checkProductAddress(
   caller: Caller,
   network: NetworkPolicy | undefined,
   productUrl: string | undefined,
+  param = 'objective.product.product_url',
 ) {
   if (!productUrl || !caller.livemode || network?.allowPrivate) return;
   const url = new URL(productUrl);
@@ -20,8 +21,8 @@ export function checkProductAddress(
   const verdict = checkHostText(url.hostname);
   if (verdict && !verdict.allowed) {
     throw invalid(
-      'objective.product.product_url',
-      `objective.product.product_url names a non-public address (${url.hostname}: ${verdict.reason}); live intents watch public shop pages only. Use the shop's public URL, or a test key for local pages.`,
+      param,
+      `${param} names a non-public address (${url.hostname}: ${verdict.reason}); live intents watch public shop pages only. Use the shop's public URL, or a test key for local pages.`,
     );
   }
 }

@@ -49,6 +49,8 @@ export async function prepareIntent(
           input.objective.product.variant ?? null,
         )
       : null,
+    trigger_sku: input.conditions?.trigger?.sku ?? null,
+    trigger_fired: null,
     expires_at_ms: input.guardrails?.expires_at ? Date.parse(input.guardrails.expires_at) : null,
     version: 1,
   };

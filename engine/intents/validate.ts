@@ -5,6 +5,7 @@ import { findPaymentMethod } from '../payments/methods';
 import type { CreateIntentInput } from '../schemas/intent-input';
 import { merchantIdOf } from '../util/merchant-id';
 import { checkProductAddress } from './product-address';
+import { checkBillingTerms, checkProcurement } from './procurement-rules';
 
 /**
  * Rules that a schema alone cannot express (CONTRACT §15 and the v1 migration rules). Returns
@@ -16,11 +17,19 @@ export async function checkCreateIntent(
   input: CreateIntentInput,
 ): Promise<CreateIntentInput> {
   checkObjective(input.objective);
+  checkProcurement(input);
   checkProductAddress(caller, ctx.network, input.objective.product?.product_url);
+  checkProductAddress(
+    caller,
+    ctx.network,
+    input.objective.procurement?.item.product_url,
+    'objective.procurement.item.product_url',
+  );
   await checkProductExists(ctx, input.objective.product?.product_id);
   checkConditions(input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
   checkPaymentMethod(caller, input.payment?.payment_method_id);
+  checkBillingTerms(input.payment);
   return { ...input, guardrails: normaliseMerchants(input.guardrails) };
 }
 

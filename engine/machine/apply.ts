@@ -41,6 +41,7 @@ export async function applyTransition(
     ...(terminal
       ? {
           watch_id: null,
+          trigger_sku: null,
           expires_at_ms: null,
           next_action: null,
           // A canceled or expired intent shows no attempt still in progress.

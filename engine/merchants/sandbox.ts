@@ -46,7 +46,10 @@ export function sandboxMerchant(options: {
   };
   return {
     owns,
-    connectorFor: (_merchantId, livemode, productUrl) =>
-      !livemode && owns(productUrl) ? connector : null,
+    // Without a page (a procurement buying from allowed_merchants by sku), the merchant id decides.
+    connectorFor: (merchantId, livemode, productUrl) =>
+      !livemode && (productUrl === null ? merchantId === base?.hostname : owns(productUrl))
+        ? connector
+        : null,
   };
 }

@@ -68,7 +68,12 @@ export function decide(
     const attempt = (intent.latest_execution?.attempt ?? 0) + 1;
     return {
       trigger: 'start_execution',
-      data: { attempt, ...observationData(observation) },
+      data: {
+        attempt,
+        ...observationData(observation),
+        // A procurement names the inventory report that made it eligible.
+        ...(intent.trigger_fired ? { trigger: intent.trigger_fired } : {}),
+      },
       patch: {
         waiting_reason: null,
         blocked_at_price_cents: null,

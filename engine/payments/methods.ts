@@ -27,16 +27,30 @@ export const TEST_CARDS = {
 
 export type TestPaymentMethodId = keyof typeof TEST_CARDS;
 
-export const TEST_PAYMENT_METHODS: readonly PaymentMethod[] = Object.entries(TEST_CARDS).map(
-  ([id, test]) => ({
+/** Pays by invoice on the intent's `payment.billing_terms`: no card, nothing charged at checkout. */
+export const INVOICE_METHOD_ID = 'pm_invoice_net_terms';
+
+const INVOICE_METHOD: PaymentMethod = {
+  object: 'payment_method',
+  id: INVOICE_METHOD_ID,
+  brand: 'invoice',
+  last4: '',
+  description:
+    "Pays by invoice on the intent's payment.billing_terms (net-15, net-30, net-60, due_on_receipt); the sandbox places the order with terms and a due date and charges no card.",
+  livemode: false,
+};
+
+export const TEST_PAYMENT_METHODS: readonly PaymentMethod[] = [
+  ...Object.entries(TEST_CARDS).map(([id, test]): PaymentMethod => ({
     object: 'payment_method',
     id,
     brand: test.brand,
     last4: test.number.slice(-4),
     description: test.description,
     livemode: false,
-  }),
-);
+  })),
+  INVOICE_METHOD,
+];
 
 /** Live methods come from a configured vault later; none are configured in v1. */
 export function paymentMethodsFor(livemode: boolean): readonly PaymentMethod[] {

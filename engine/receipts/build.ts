@@ -46,11 +46,33 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
         }
       : null,
     observed_offer: intent.last_observation
-      ? { ...intent.last_observation, url: intent.objective.product?.product_url ?? null }
+      ? {
+          ...intent.last_observation,
+          url:
+            intent.objective.product?.product_url ??
+            intent.objective.procurement?.item.product_url ??
+            null,
+        }
       : null,
     guardrails_checked: input.guardrails,
+    billing: billingOf(intent, checkout),
     executed_at: input.executedAt,
   };
   const { kid, value } = await signer.sign(signedBytes(receipt));
   return { ...receipt, signature: { alg: 'EdDSA' as const, kid, value: base64url(value) } };
+}
+
+/** The invoice part of a purchase on terms, from the merchant's invoice; null when paid by card. */
+function billingOf(intent: IntentDoc, checkout: Checkout): Receipt['billing'] {
+  const terms = intent.payment?.billing_terms;
+  const invoice = checkout.invoice;
+  if (!terms || !invoice) return null;
+  return {
+    terms,
+    due_date: invoice.due_date,
+    amount_due_cents: invoice.amount_due_cents,
+    currency: checkout.currency,
+    invoice_number: invoice.invoice_number,
+    purchase_order_number: invoice.purchase_order_number,
+  };
 }

@@ -43,8 +43,34 @@ const EVENT_DATA = {
     total_cents: z.number().int().optional(),
     checks: z.array(GuardrailCheck).optional(),
     code: z.string().optional().openapi({ description: "The merchant's or bank's refusal code." }),
+    quantity: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Procurement: the reported inventory level compared.' }),
+    threshold: z.number().int().optional().openapi({ description: "Procurement: the trigger's." }),
+    report_id: z
+      .string()
+      .optional()
+      .openapi({ description: 'Procurement: the inventory report compared.' }),
   }),
-  'intent.executing': z.strictObject({ attempt, ...observed }),
+  'intent.executing': z.strictObject({
+    attempt,
+    ...observed,
+    trigger: z
+      .strictObject({
+        report_id: z.string(),
+        sku: z.string(),
+        quantity: z.number().int(),
+        threshold: z.number().int(),
+        observed_at: z.string(),
+      })
+      .optional()
+      .openapi({
+        description:
+          'Procurement: the inventory report that made the intent eligible, with the level and threshold compared.',
+      }),
+  }),
   'execution.step_started': z.strictObject({ attempt, step }),
   'execution.step_succeeded': z.strictObject({
     attempt,

@@ -60,7 +60,9 @@ export type ExecutionDoc =
   | (ExecutionBase & { step: 'create_checkout'; connector: 'acp' })
   | (ExecutionBase & { step: 'verify_totals'; connector: 'acp'; checkout: Checkout })
   | (ExecutionBase & Checked & { step: 'delegate_payment'; connector: 'acp' })
-  | (ExecutionBase & Checked & { step: 'complete_checkout'; connector: 'acp'; token: string })
+  /** `token` is null for an invoice on terms: no card is delegated. */
+  | (ExecutionBase &
+      Checked & { step: 'complete_checkout'; connector: 'acp'; token: string | null })
   /** Waits for the user's answer to the bank; `challenge` is cleared when the attempt ends. */
   | (ExecutionBase & Checked & { step: 'authenticate'; connector: 'acp'; token: string })
   | (ExecutionBase & { step: 'confirm'; connector: 'assisted' });

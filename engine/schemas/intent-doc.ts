@@ -2,6 +2,15 @@ import type { Status, WaitingReason } from '../vocabulary';
 import type { CreateIntentInput } from './intent-input';
 import type { ExecutionSummary, NextAction, Observation } from './intent';
 
+/** The inventory report that made a procurement intent eligible (named in intent.executing). */
+export interface TriggerFired {
+  report_id: string;
+  sku: string;
+  quantity: number;
+  threshold: number;
+  observed_at: string;
+}
+
 /** An intent as stored. The public shape is built by toIntentView; internal fields never leave. */
 export interface IntentDoc {
   [field: string]: unknown;
@@ -40,6 +49,10 @@ export interface IntentDoc {
   waiting_reason: string | null;
   /** The watch (URL + mode) the monitor checks for this intent; null once terminal. */
   watch_id: string | null;
+  /** Procurement: the sku whose inventory reports the trigger compares (null once terminal). */
+  trigger_sku?: string | null;
+  /** Procurement: the report that fired the trigger; set until a later report rises above it. */
+  trigger_fired?: TriggerFired | null;
   /** guardrails.expires_at in ms, for the expiry sweep; null once terminal or when none. */
   expires_at_ms: number | null;
   /** Bumped on every write; lets long-running work detect that the intent moved on. */

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { LIMITS } from '../limits';
 import { isRealDate } from '../util/time';
-import { USER_ACTION_TYPES } from '../vocabulary';
+import { BILLING_TERMS, USER_ACTION_TYPES } from '../vocabulary';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,10 +45,22 @@ const Product = z
   })
   .openapi('ProductObjective');
 
-const Procurement = z.strictObject({
-  item: z.strictObject({ name: text(), sku: text(200) }),
-  quantity,
-});
+const Procurement = z
+  .strictObject({
+    item: z.strictObject({
+      name: text(),
+      sku: text(200),
+      product_url: httpUrl.optional().openapi({
+        description:
+          "The supplier's page for this item; without it the supplier is found in allowed_merchants, else in the catalog.",
+      }),
+    }),
+    quantity,
+  })
+  .openapi('ProcurementObjective', {
+    description:
+      'Reorder stock: bought when conditions.trigger fires on an inventory level reported with POST /v1/inventory_levels.',
+  });
 
 // Reservation shapes are part of the spec's type list; v1 refuses them with unsupported_intent_type.
 const Reservation = z.strictObject({
@@ -82,9 +94,13 @@ export const Conditions = z
       .strictObject({
         kind: z.enum(['inventory_below']),
         sku: text(200),
-        threshold: z.number().int().min(0),
+        threshold: z.number().int().min(0).max(LIMITS.inventoryQuantityMax),
       })
-      .optional(),
+      .optional()
+      .openapi({
+        description:
+          "Procurement only: buy when a reported inventory level for `sku` (the item's) is at or below `threshold`.",
+      }),
   })
   .openapi('Conditions');
 
@@ -100,7 +116,10 @@ export const Payment = z
   .strictObject({
     payment_method_id: z.string().min(1).max(255).optional(),
     max_charge_cents: cents.optional(),
-    billing_terms: text(100).optional(),
+    billing_terms: z.enum(BILLING_TERMS).optional().openapi({
+      description:
+        'Pay by invoice on these terms; needs payment_method_id pm_invoice_net_terms. The receipt states the due date.',
+    }),
   })
   .openapi('Payment');
 

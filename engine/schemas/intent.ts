@@ -23,9 +23,22 @@ export const Observation = z
     availability: z.enum(AVAILABILITIES),
     merchant: z.string().nullable(),
     observed_at: z.string(),
-    source: z
-      .string()
-      .openapi({ description: 'Where the figures came from, e.g. json-ld, microdata, text.' }),
+    source: z.string().openapi({
+      description:
+        'Where the figures came from, e.g. json-ld, microdata, text; inventory_report for a procurement trigger check.',
+    }),
+    inventory: z
+      .object({
+        sku: z.string(),
+        quantity: z.number().int(),
+        threshold: z.number().int(),
+        report_id: z.string(),
+      })
+      .optional()
+      .openapi({
+        description:
+          'Procurement intents: the reported inventory level the trigger was last compared with.',
+      }),
   })
   .openapi('Observation');
 

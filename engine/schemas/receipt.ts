@@ -1,5 +1,6 @@
 import { Observation } from './intent';
 import { z } from './zod';
+import { BILLING_TERMS } from '../vocabulary';
 
 const cents = z.number().int();
 const check = <N extends string, L extends z.ZodType, A extends z.ZodType>(
@@ -56,6 +57,23 @@ const SignedReceipt = z.object({
     .nullable()
     .openapi({ description: 'The offer as last observed on the product page before buying.' }),
   guardrails_checked: z.array(GuardrailCheck),
+  billing: z
+    .object({
+      terms: z.enum(BILLING_TERMS),
+      due_date: z.string().openapi({
+        description: 'When the invoice is due: the order date plus the terms (RFC 3339).',
+      }),
+      amount_due_cents: cents,
+      currency: z.string(),
+      invoice_number: z.string().nullable(),
+      purchase_order_number: z.string().nullable(),
+    })
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        'Paid by invoice (payment.billing_terms): the terms, due date and amount due; nothing was charged to a card. Null or absent for card and assisted purchases.',
+    }),
   executed_at: z.string(),
   signature: z.object({ alg: z.literal('EdDSA'), kid: z.string(), value: z.string() }).openapi({
     description:

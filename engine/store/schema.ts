@@ -17,6 +17,8 @@ export const TABLES = {
       by_status: ['scope', 'status', 'intent_id'],
       by_watch: ['watch_id', 'intent_id'],
       by_expiry: ['expires_at_ms'],
+      /** Procurement intents by the sku their trigger watches (null once terminal). */
+      by_trigger_sku: ['scope', 'trigger_sku', 'intent_id'],
     },
   },
   events: { key: 'event_id', indexes: { by_intent: ['intent_id', 'event_id'] } },
@@ -33,7 +35,11 @@ export const TABLES = {
   watches: { key: 'watch_id', indexes: { by_due: ['next_check_at'] } },
   /** Price/stock history points of a watch (on change, and at most hourly otherwise). */
   observations: { key: 'observation_id', indexes: { by_watch: ['watch_id', 'observation_id'] } },
+  /** Inventory levels reported by partners (POST /v1/inventory_levels), every one kept. */
+  inventory_reports: { key: 'report_id', indexes: { by_sku: ['scope', 'sku', 'report_id'] } },
+  /** The latest report per scope, sku and location: what procurement triggers compare. */
+  inventory_levels: { key: 'level_id', indexes: { by_sku: ['scope', 'sku'] } },
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;

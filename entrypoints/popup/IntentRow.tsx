@@ -11,7 +11,17 @@ const intentTitle = (intent: Intent) =>
   intent.objective.product?.product_title ??
   (intent.objective.product?.product_url
     ? hostOf(intent.objective.product.product_url)
-    : 'Product');
+    : (intent.objective.procurement?.item.name ?? 'Product'));
+
+/** A procurement's trigger and the stock last reported, instead of a price it has not seen. */
+function reorderLine(intent: Intent): string | null {
+  const trigger = intent.conditions.trigger;
+  const procurement = intent.objective.procurement;
+  if (!trigger || !procurement) return null;
+  const stock = intent.last_observation?.inventory;
+  const reported = stock ? `stock ${stock.quantity}` : 'no stock reported yet';
+  return `Reorder ${procurement.quantity} when stock ≤ ${trigger.threshold} · ${reported}`;
+}
 
 /**
  * The price line before any observation. A waiting intent with none can only be waiting because
@@ -44,9 +54,10 @@ export function IntentRow({ intent }: { intent: Intent }) {
       </div>
       <div className="intent-body">
         <p className="intent-price">
-          {observation
-            ? formatMoney(observation.price_cents, observation.currency)
-            : unobserved(intent)}
+          {reorderLine(intent) ??
+            (observation
+              ? formatMoney(observation.price_cents, observation.currency)
+              : unobserved(intent))}
           {intent.conditions.max_price_cents !== undefined && (
             <span className="muted">
               {' '}

@@ -72,11 +72,14 @@ export function completeRoute() {
       );
     }
     const pd = body.payment_data;
+    if (!pd.handler_id && !pd.instrument && pd.purchase_order_number) {
+      return completeOnTerms(scope, session, q, body);
+    }
     if (!pd.handler_id || !pd.instrument) {
       throw new SandboxError(
         400,
         'parameter_missing',
-        'Pay with handler_id "card_tokenized" and instrument.credential.token (purchase orders are not accepted).',
+        'Pay with handler_id "card_tokenized" and instrument.credential.token, or on terms with purchase_order_number and payment_terms.',
         '$.payment_data.instrument',
       );
     }
@@ -105,7 +108,7 @@ export function completeRoute() {
         challenge.token_id === token.id &&
         matches(body.authentication_result, challenge.result);
       if (!ok) failAuthentication(scope, session);
-      placeOrder(scope, session, q, token);
+      placeOrder(scope, session, q, { token });
       return { status: 200, body: sessionView(scope, session) };
     }
     if (body.authentication_result) {
@@ -138,7 +141,41 @@ export function completeRoute() {
       session.updated_at = scope.sb.now();
       return { status: 200, body: sessionView(scope, session) };
     }
-    placeOrder(scope, session, q, token);
+    placeOrder(scope, session, q, { token });
     return { status: 200, body: sessionView(scope, session) };
   });
+}
+
+/**
+ * A B2B order on terms (ACP PaymentData.purchase_order_number + payment_terms): no card is
+ * charged; the order carries an invoice due the terms' days after it was placed.
+ */
+function completeOnTerms(
+  scope: Scope,
+  session: Session,
+  q: ReturnType<typeof quote>,
+  body: ReturnType<typeof CompleteSessionBody.parse>,
+) {
+  const { purchase_order_number, payment_terms } = body.payment_data;
+  if (!payment_terms) {
+    throw new SandboxError(
+      400,
+      'parameter_missing',
+      'An order on terms needs payment_data.payment_terms (immediate, net_15, net_30, net_60, net_90).',
+      '$.payment_data.payment_terms',
+    );
+  }
+  if (body.authentication_result) {
+    throw new SandboxError(
+      400,
+      'parameter_invalid',
+      'An order on terms needs no authentication; complete without authentication_result.',
+      '$.authentication_result',
+    );
+  }
+  if (body.buyer) session.buyer = body.buyer;
+  placeOrder(scope, session, q, {
+    invoice: { purchase_order_number: purchase_order_number!, payment_terms },
+  });
+  return { status: 200, body: sessionView(scope, session) };
 }

@@ -2,9 +2,35 @@ import { imageUrl, productUrl } from './catalog';
 import type { Scope } from './context';
 import { isoTime } from './ids';
 import type { Quote } from './totals';
-import type { Order, Session, VaultToken } from './types';
+import type { Invoice, Order, PaymentTerms, Session, VaultToken } from './types';
 
 const DAY = 86_400_000;
+
+const TERM_DAYS: Record<PaymentTerms, number> = {
+  immediate: 0,
+  net_15: 15,
+  net_30: 30,
+  net_60: 60,
+  net_90: 90,
+};
+
+/** How an order is paid: a spent vault token (card), or an invoice on terms. */
+export type OrderPayment =
+  | { token: VaultToken }
+  | { invoice: { purchase_order_number: string; payment_terms: PaymentTerms } };
+
+/** The invoice of an order on terms, as sessions show it in `metadata.invoice`. */
+export function invoiceView(order: Order) {
+  const invoice = order.invoice!;
+  return {
+    invoice_number: invoice.invoice_number,
+    purchase_order_number: invoice.purchase_order_number,
+    payment_terms: invoice.payment_terms,
+    due_date: isoTime(invoice.due_at),
+    amount_due: order.totals.total,
+    currency: order.currency,
+  };
+}
 
 export function orderUrl(scope: Scope, id: string): string {
   return `${scope.baseUrl}/orders/${id}`;
@@ -28,6 +54,7 @@ export function orderView(scope: Scope, order: Order) {
       confirmation_number: order.order_number,
       confirmation_email_sent: order.buyer_email !== undefined,
       receipt_url: orderUrl(scope, order.id),
+      ...(order.invoice ? { invoice_number: order.invoice.invoice_number } : {}),
     },
     line_items: order.lines.map((line) => ({
       id: `oli_${line.sku}`,
@@ -67,14 +94,20 @@ export function controlOrderView(scope: Scope, order: Order) {
     payment_token_id: order.payment_token_id,
     card_brand: order.card_brand,
     card_last4: order.card_last4,
+    invoice: order.invoice ? invoiceView(order) : null,
     permalink_url: orderUrl(scope, order.id),
     created_at: isoTime(order.created_at),
   };
 }
 
-/** Charges the token: one order, stock decremented, token spent, session completed. */
-export function placeOrder(scope: Scope, session: Session, q: Quote, token: VaultToken): Order {
+/**
+ * Charges the token, or books an invoice on terms: one order, stock decremented, token spent,
+ * session completed.
+ */
+export function placeOrder(scope: Scope, session: Session, q: Quote, payment: OrderPayment): Order {
   const { state, now, ids } = scope.sb;
+  const token = 'token' in payment ? payment.token : null;
+  const createdAt = now();
   const order: Order = {
     id: ids('ord_'),
     order_number: `SBX-${1001 + state.orders.length}`,
@@ -88,11 +121,14 @@ export function placeOrder(scope: Scope, session: Session, q: Quote, token: Vaul
     currency: session.currency,
     totals: { ...q.totals },
     fulfillment_option_id: q.option.id,
-    payment_token_id: token.id,
-    card_brand: token.brand,
-    card_last4: token.last4,
+    payment_token_id: token?.id ?? null,
+    card_brand: token?.brand ?? null,
+    card_last4: token?.last4 ?? null,
+    ...('invoice' in payment
+      ? { invoice: invoiceOf(payment.invoice, state.orders.length, createdAt) }
+      : {}),
     buyer_email: typeof session.buyer?.email === 'string' ? session.buyer.email : undefined,
-    created_at: now(),
+    created_at: createdAt,
   };
   for (const line of q.lines) {
     const product = line.product;
@@ -102,11 +138,25 @@ export function placeOrder(scope: Scope, session: Session, q: Quote, token: Vaul
     }
   }
   state.orders.push(order);
-  token.used_by_order = order.id;
+  if (token) token.used_by_order = order.id;
+  if (order.invoice) session.metadata = { ...session.metadata, invoice: invoiceView(order) };
   session.state = 'completed';
   session.order_id = order.id;
   session.challenge_id = undefined;
   session.payment_error = undefined;
   session.updated_at = order.created_at;
   return order;
+}
+
+function invoiceOf(
+  terms: { purchase_order_number: string; payment_terms: PaymentTerms },
+  count: number,
+  createdAt: number,
+): Invoice {
+  return {
+    invoice_number: `INV-${1001 + count}`,
+    purchase_order_number: terms.purchase_order_number,
+    payment_terms: terms.payment_terms,
+    due_at: createdAt + TERM_DAYS[terms.payment_terms] * DAY,
+  };
 }

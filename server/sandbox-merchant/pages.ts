@@ -151,8 +151,12 @@ export function pageRoutes() {
         head,
         html`<h1>Order ${order.order_number}</h1>
           <p class="muted">
-            ${order.id} · placed ${new Date(order.created_at).toISOString()} · paid with
-            ${order.card_brand} •••• ${order.card_last4}
+            ${order.id} · placed ${new Date(order.created_at).toISOString()} ·
+            ${
+              order.invoice
+                ? `invoiced ${order.invoice.invoice_number} on ${order.invoice.payment_terms}, due ${new Date(order.invoice.due_at).toISOString()}`
+                : `paid with ${order.card_brand} •••• ${order.card_last4}`
+            }
           </p>
           <ul>
             ${lines}

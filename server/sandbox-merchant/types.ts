@@ -143,11 +143,24 @@ export interface Order {
   currency: string;
   totals: OrderTotals;
   fulfillment_option_id: string;
-  payment_token_id: string;
-  card_brand: string;
-  card_last4: string;
+  /** Null for an order paid by invoice. */
+  payment_token_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  /** A B2B order on payment terms (ACP PaymentData.purchase_order_number): no card charged. */
+  invoice?: Invoice;
   buyer_email?: string;
   created_at: number;
+}
+
+export type PaymentTerms = 'immediate' | 'net_15' | 'net_30' | 'net_60' | 'net_90';
+
+export interface Invoice {
+  invoice_number: string;
+  purchase_order_number: string;
+  payment_terms: PaymentTerms;
+  /** Order date plus the terms' days (ms). */
+  due_at: number;
 }
 
 export const FAULT_OPS = [

@@ -136,7 +136,7 @@ describe('error model', () => {
 });
 
 describe('GET /v1/payment_methods', () => {
-  it('lists the five test cards in test mode', async () => {
+  it('lists the five test cards and the invoice method in test mode', async () => {
     const { call } = await testApi();
     const res = await call('GET', '/v1/payment_methods');
     expect(res.status).toBe(200);
@@ -146,10 +146,11 @@ describe('GET /v1/payment_methods', () => {
       'pm_card_3ds_required',
       'pm_card_declined',
       'pm_card_insufficient_funds',
+      'pm_invoice_net_terms',
     ]);
     for (const method of res.body.data) {
       expect(method).toMatchObject({ object: 'payment_method', livemode: false });
-      expect(method.last4).toMatch(/^\d{4}$/);
+      expect(method.last4).toMatch(method.brand === 'invoice' ? /^$/ : /^\d{4}$/);
       expect(method.brand).toBeTruthy();
       expect(method.description).toBeTruthy();
     }

@@ -36,6 +36,8 @@ describe('GET /v1/openapi.json', () => {
         'POST /v1/intents',
         'POST /v1/intents/{intent_id}/cancel',
         'POST /v1/intents/{intent_id}/resume',
+        'POST /v1/inventory_levels',
+        'GET /v1/inventory_levels/{sku}',
       ].sort(),
     );
     const create = operations.find((o) => o.id === 'POST /v1/intents')!.op;

@@ -215,6 +215,48 @@ describe('GET /v1/openapi.json describes every response body', () => {
       expect((await expectEventsOf(expiring)).at(-1)!.type).toBe('intent.expired');
     });
 
+    it('for a procurement: inventory reports and levels, waiting, the trigger, an invoice receipt', async () => {
+      await setProduct(world, 'schema-paper', { price_cents: 450 });
+      const trigger = { kind: 'inventory_below', sku: 'schema-paper', threshold: 10 };
+      const created = await expectBody('POST', '/v1/intents', 'Intent', {
+        type: 'purchase',
+        external_user_id: 'warehouse',
+        objective: {
+          procurement: {
+            item: {
+              name: 'Paper',
+              sku: 'schema-paper',
+              product_url: `${SANDBOX}/products/schema-paper`,
+            },
+            quantity: 20,
+          },
+        },
+        conditions: { trigger },
+        payment: { payment_method_id: 'pm_invoice_net_terms', billing_terms: 'net-30' },
+      });
+      const id = created.body.intent_id as string;
+      await expectBody('POST', '/v1/inventory_levels', 'InventoryReportResponse', {
+        sku: 'schema-paper',
+        quantity: 40,
+        location: 'north',
+      });
+      await expectBody('GET', `/v1/intents/${id}`, 'Intent');
+      await expectBody('POST', '/v1/inventory_levels', 'InventoryReportResponse', {
+        sku: 'schema-paper',
+        quantity: 3,
+        location: 'north',
+      });
+      await expectBody('GET', '/v1/inventory_levels/schema-paper', 'InventoryLevel');
+      await settle(world);
+      const receipt = await expectBody('GET', `/v1/intents/${id}/receipt`, 'Receipt');
+      expect(receipt.body.billing.terms).toBe('net-30');
+      const events = await expectEventsOf(id);
+      expect(events.map((e) => e.data.reason).filter(Boolean)).toContain(
+        'INVENTORY_ABOVE_THRESHOLD',
+      );
+      expect(events.at(-1)!.type).toBe('intent.succeeded');
+    });
+
     it('for an assisted purchase the user confirms', async () => {
       world = await newWorld({ sandboxConnector: false });
       await setProduct(world, 'shop-shoe', { price_cents: 9_000 });

@@ -87,7 +87,10 @@ export function engineOn(world: World, alive: { value: boolean }, options: World
     clock: world.clock,
     fetcherFor: () => fetcher,
     connectorFor: (merchant, livemode, url) =>
-      options.sandboxConnector !== false && !livemode && url?.startsWith(SANDBOX)
+      options.sandboxConnector !== false &&
+      !livemode &&
+      // Without a page (a procurement buying by sku), the merchant id names the sandbox.
+      (url === null ? merchant === '127.0.0.1' : url.startsWith(SANDBOX))
         ? createAcpConnector(
             { merchantId: merchant, baseUrl: SANDBOX, apiKey: 'sandbox_merchant_key' },
             fetcher,

@@ -11,6 +11,7 @@ import { getPriceHistory } from './observations';
 import { listPaymentMethods } from './payment-methods';
 import { getReceiptKeys } from './receipt-keys';
 import { getReceipt } from './receipts';
+import { getInventoryLevel, reportInventoryLevel } from './inventory';
 
 /** Every v1 endpoint, in the order the OpenAPI document lists them. */
 export const ENDPOINTS = [
@@ -24,4 +25,6 @@ export const ENDPOINTS = [
   getReceipt,
   getReceiptKeys,
   listPaymentMethods,
+  reportInventoryLevel,
+  getInventoryLevel,
 ] as unknown as AnyEndpoint[];

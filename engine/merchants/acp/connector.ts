@@ -144,11 +144,15 @@ export function createAcpConnector(config: AcpMerchantConfig, fetcher: Fetcher):
       return { token: String(response.body.id) };
     },
     async completeCheckout(id, input, key) {
+      const { payment } = input;
       const body = {
-        payment_data: {
-          handler_id: 'card_tokenized',
-          instrument: { type: 'card', credential: { type: 'spt', token: input.token } },
-        },
+        payment_data:
+          'token' in payment
+            ? {
+                handler_id: 'card_tokenized',
+                instrument: { type: 'card', credential: { type: 'spt', token: payment.token } },
+              }
+            : payment.invoice,
         ...(input.authentication ? { authentication_result: input.authentication } : {}),
       };
       return checkoutOf(

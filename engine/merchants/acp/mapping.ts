@@ -1,4 +1,10 @@
-import type { Challenge, Checkout, CheckoutLine } from '../../ports';
+import type {
+  AcpPaymentTerms,
+  Challenge,
+  Checkout,
+  CheckoutInvoice,
+  CheckoutLine,
+} from '../../ports';
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +52,7 @@ export function toCheckout(session: Json): Checkout {
       .filter((m) => m.type === 'error' && m.code !== 'requires_3ds')
       .map((m) => ({ code: String(m.code), message: String(m.content ?? m.code) })),
     challenge: challengeOf(session.authentication_metadata as Json | undefined),
+    invoice: invoiceOf((session.metadata as Json | undefined)?.invoice as Json | undefined),
     order: order
       ? {
           id: String(order.id),
@@ -70,5 +77,18 @@ function challengeOf(metadata: Json | undefined): Challenge | null {
     expires_at: typeof challenge.expires_at === 'string' ? challenge.expires_at : null,
     attempts_remaining:
       typeof challenge.attempts_remaining === 'number' ? challenge.attempts_remaining : null,
+  };
+}
+
+/** The invoice of an order on terms, as the merchant shows it in the session's metadata. */
+function invoiceOf(invoice: Json | undefined): CheckoutInvoice | null {
+  if (!invoice || typeof invoice.due_date !== 'string') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    invoice_number: text(invoice.invoice_number),
+    purchase_order_number: text(invoice.purchase_order_number),
+    payment_terms: String(invoice.payment_terms) as AcpPaymentTerms,
+    due_date: invoice.due_date,
+    amount_due_cents: typeof invoice.amount_due === 'number' ? invoice.amount_due : 0,
   };
 }

@@ -233,3 +233,38 @@ describe('sandbox errors match the ACP Error schemas', () => {
     }
   });
 });
+
+describe('ACP B2B payment: an order on terms (what pm_invoice_net_terms sends)', () => {
+  it('complete with purchase_order_number and net_30 places an order with an invoice due in 30 days, charging no card', async () => {
+    const s = sandbox();
+    const session = (await s.createSession()).body;
+    const complete = {
+      payment_data: { purchase_order_number: 'PO-int_1-1', payment_terms: 'net_30' },
+    };
+    expectSchema('checkout:CheckoutSessionCompleteRequest', complete);
+    expectSchema('bundle:CheckoutSessionCompleteRequest', complete);
+    const done = await s.complete(session.id, complete);
+    expect(done.status).toBe(200);
+    expectSession(done.body, true);
+    expect(done.body.order).toMatchObject({
+      confirmation: { invoice_number: expect.stringMatching(/^INV-/) },
+    });
+    expect(done.body.metadata.invoice).toMatchObject({
+      payment_terms: 'net_30',
+      purchase_order_number: 'PO-int_1-1',
+      amount_due: totalOf(session),
+      due_date: new Date(s.now() + 30 * 86_400_000).toISOString(),
+    });
+    const [order] = await s.orders();
+    expect(order).toMatchObject({ payment_token_id: null, card_last4: null });
+    expect(order!.invoice.due_date).toBe(done.body.metadata.invoice.due_date);
+  });
+
+  it('refuses terms without payment_terms and charges nothing', async () => {
+    const s = sandbox();
+    const session = (await s.createSession()).body;
+    const reply = await s.complete(session.id, { payment_data: { purchase_order_number: 'PO-1' } });
+    expect([reply.status, reply.body.code]).toEqual([400, 'parameter_missing']);
+    expect(await s.orders()).toEqual([]);
+  });
+});

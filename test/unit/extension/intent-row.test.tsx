@@ -41,3 +41,36 @@ describe('a watched product in the popup', () => {
     );
   });
 });
+
+describe('a procurement intent in the popup', () => {
+  const reorder = (observed: boolean) =>
+    ({
+      ...intent('waiting', false),
+      objective: {
+        procurement: { item: { name: 'Printer paper', sku: 'PAPER-A4' }, quantity: 20 },
+      },
+      conditions: { trigger: { kind: 'inventory_below', sku: 'PAPER-A4', threshold: 10 } },
+      last_observation: observed
+        ? {
+            price_cents: null,
+            currency: null,
+            availability: 'unknown',
+            merchant: null,
+            observed_at: '2026-11-22T10:00:00.000Z',
+            source: 'inventory_report',
+            inventory: { sku: 'PAPER-A4', quantity: 40, threshold: 10, report_id: 'invr_1' },
+          }
+        : null,
+    }) as unknown as Intent;
+
+  it('shows its item name and trigger, and the stock last reported', () => {
+    const html = renderToStaticMarkup(<IntentRow intent={reorder(true)} />);
+    expect(html).toContain('Printer paper');
+    expect(html).toContain('Reorder 20 when stock ≤ 10 · stock 40');
+  });
+
+  it('renders before any stock was reported', () => {
+    const html = renderToStaticMarkup(<IntentRow intent={reorder(false)} />);
+    expect(html).toContain('no stock reported yet');
+  });
+});
