@@ -88,7 +88,7 @@ async function monitorRounds(databaseUrl: string) {
       clock,
       fetcherFor: () => fetcher,
       monitor: { intervalMs: 60_000, jitter: 0, concurrency: 64 },
-      executor: { instanceId },
+      instanceId,
     });
   const [a, b] = [await engine('a'), await engine('b')];
   try {

@@ -20,6 +20,11 @@ import { fileSigner, storeSigner } from './receipts/signer';
 
 export interface EngineOptions {
   store: Store;
+  /**
+   * This engine among the instances sharing the store: who holds leases on attempts and claims
+   * on watches. A restart under the same name takes its own work back at once. Default `default`.
+   */
+  instanceId?: string;
   clock?: Clock;
   ids?: IdSource;
   api?: ApiOptions;
@@ -31,8 +36,10 @@ export interface EngineOptions {
     livemode: boolean,
     productUrl: string | null,
   ) => MerchantConnector | null;
-  monitor?: Partial<Omit<MonitorOptions, 'fetcherFor' | 'onExecute' | 'openExecution'>>;
-  executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer'>>;
+  monitor?: Partial<
+    Omit<MonitorOptions, 'fetcherFor' | 'onExecute' | 'openExecution' | 'instanceId'>
+  >;
+  executor?: Partial<Omit<ExecutorOptions, 'connectorFor' | 'signer' | 'instanceId'>>;
   /**
    * The receipt signing key as PKCS#8 PEM or JWK text, kept outside the store by the host
    * (`--receipt-key FILE`). Without it the store's own key signs (`receipts.rotateKey`).
@@ -75,16 +82,19 @@ export function createEngine(options: EngineOptions) {
     keyUsage,
     network: options.network,
   };
+  const instanceId = options.instanceId ?? 'default';
   const executor = createExecutor(ctx, {
     connectorFor: options.connectorFor ?? (() => null),
     signer,
     ...options.executor,
+    instanceId,
   });
   ctx.executor = executor;
   const monitor = options.fetcherFor
     ? createMonitor(ctx, {
         intervalMs: 60_000,
         ...options.monitor,
+        instanceId,
         fetcherFor: (livemode, url) => options.fetcherFor!(livemode, url),
         openExecution: (tx, intent, watch) => executor.open(tx, intent, watch),
         onExecute: (intentId, attempt) => executor.startIntent(intentId, attempt),
@@ -127,6 +137,7 @@ export function createEngine(options: EngineOptions) {
       await signer();
       await executor.recover();
       const takeOver = () => executor.takeOver().then(() => {}, onError);
+      await monitor?.releaseOwnClaims();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError, takeOver);
       else stopRecovery = scheduler.every(tickMs, takeOver);
     },

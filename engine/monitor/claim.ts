@@ -13,6 +13,7 @@ export function claimDueWatches(
   now: number,
   limit: number,
   leaseMs: number,
+  owner: string,
 ): Promise<WatchDoc[]> {
   return store.transact(async (tx) => {
     const due = await tx.query<WatchDoc>('watches', {
@@ -22,7 +23,31 @@ export function claimDueWatches(
       order: 'asc',
       limit,
     });
-    for (const watch of due) await tx.put('watches', { ...watch, next_check_at: now + leaseMs });
+    for (const watch of due)
+      await tx.put('watches', { ...watch, next_check_at: now + leaseMs, claimed_by: owner });
     return due;
   });
+}
+
+/**
+ * Makes the watches this instance had claimed due now: a restart under the same name checks
+ * at once what its previous process claimed and could not finish, instead of waiting for the
+ * claims to run out.
+ */
+export async function releaseOwnClaims(store: Store, now: number, leaseMs: number, owner: string) {
+  const claimed = await store.query<WatchDoc>('watches', {
+    index: 'by_due',
+    prefix: [],
+    range: { gt: now, lte: now + leaseMs },
+  });
+  const own = claimed.filter((watch) => watch.claimed_by === owner);
+  if (own.length === 0) return 0;
+  await store.transact(async (tx) => {
+    for (const watch of own) {
+      const current = await tx.get<WatchDoc>('watches', watch.watch_id);
+      if (current?.claimed_by === owner)
+        await tx.put('watches', { ...current, next_check_at: now, claimed_by: null });
+    }
+  });
+  return own.length;
 }

@@ -6,7 +6,7 @@ import { mapLimit } from '../util/map-limit';
 import { decide } from './decide';
 import { recordHistory } from './history';
 import { checkWatch, type CheckOutcome } from './observe';
-import { claimDueWatches } from './claim';
+import { claimDueWatches, releaseOwnClaims } from './claim';
 import type { WatchDoc } from '../schemas/watch';
 
 export interface MonitorOptions {
@@ -31,6 +31,8 @@ export interface MonitorOptions {
   claimBatch?: number;
   /** How long a claimed watch stays with this instance before another may check it. */
   claimLeaseMs?: number;
+  /** This engine among those on the store (claim.ts). */
+  instanceId?: string;
 }
 
 export interface RoundStats {
@@ -54,6 +56,9 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   const failureThreshold = options.failureThreshold ?? 3;
   const maxBackoff = options.maxBackoffMs ?? 6 * 60 * 60 * 1000;
 
+  const leaseMs = options.claimLeaseMs ?? 60_000;
+  const me = options.instanceId ?? 'default';
+
   const nextHealthyCheck = (now: number) =>
     now + Math.round(options.intervalMs * (1 + jitter * (2 * random() - 1)));
 
@@ -61,6 +66,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     if (outcome.kind === 'observed') {
       return {
         ...watch,
+        claimed_by: null,
         failures: 0,
         last_error: null,
         etag: outcome.etag,
@@ -76,6 +82,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     const backoff = Math.min(options.intervalMs * 2 ** (failures - 1), maxBackoff);
     return {
       ...watch,
+      claimed_by: null,
       failures,
       last_error: outcome.error,
       next_check_at: now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, maxBackoff)),
@@ -151,7 +158,12 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       await ctx.store.transact(async (tx) => {
         // Nobody watches any more (all terminal): forget the watch. Executing ones: look later.
         if (intents.length === 0) await tx.delete('watches', watch.watch_id);
-        else await tx.put('watches', { ...watch, next_check_at: nextHealthyCheck(now) });
+        else
+          await tx.put('watches', {
+            ...watch,
+            claimed_by: null,
+            next_check_at: nextHealthyCheck(now),
+          });
       });
       return;
     }
@@ -173,7 +185,6 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     stats.expired = await expireDue(now);
     const concurrency = options.concurrency ?? 16;
     const batch = options.claimBatch ?? concurrency * 2;
-    const leaseMs = options.claimLeaseMs ?? 60_000;
     const most = options.maxWatchesPerRound ?? 100_000;
     while (stats.watches < most) {
       const due = await claimDueWatches(
@@ -181,6 +192,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
         now,
         Math.min(batch, most - stats.watches),
         leaseMs,
+        me,
       );
       if (due.length === 0) break;
       stats.watches += due.length;
@@ -214,5 +226,10 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     };
   }
 
-  return { round, start };
+  return {
+    round,
+    start,
+    /** At start-up: what this instance's previous process claimed is due again now. */
+    releaseOwnClaims: () => releaseOwnClaims(ctx.store, ctx.clock.now(), leaseMs, me),
+  };
 }

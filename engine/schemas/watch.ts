@@ -23,6 +23,8 @@ export interface WatchDoc {
   page_fingerprint: string | null;
   /** Time of the last history point written, to thin unchanged observations. */
   last_history_at: number | null;
+  /** The instance checking it now (monitor/claim.ts); null or absent once checked. */
+  claimed_by?: string | null;
 }
 
 /** The page to watch for a URL: the fragment never reaches the server, so it is dropped. */

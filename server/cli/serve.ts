@@ -70,8 +70,8 @@ export async function serveCommand(args: string[]) {
       network: merchants.network,
       ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
       monitor: { intervalMs: checkSeconds * 1000, claimLeaseMs: leaseSeconds * 1000 },
+      instanceId,
       executor: {
-        instanceId,
         leaseMs: leaseSeconds * 1000,
         onError: (error) => console.error('executor:', error),
         failpoint: failpointFromEnv(),

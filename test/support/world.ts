@@ -86,6 +86,7 @@ export function engineOn(world: World, alive: { value: boolean }, options: World
     store: mortal(world.store, alive),
     clock: world.clock,
     fetcherFor: () => fetcher,
+    ...(options.instanceId ? { instanceId: options.instanceId } : {}),
     connectorFor: (merchant, livemode, url) =>
       options.sandboxConnector !== false &&
       !livemode &&
@@ -102,7 +103,6 @@ export function engineOn(world: World, alive: { value: boolean }, options: World
       ...(options.claimBatch ? { claimBatch: options.claimBatch } : {}),
     },
     executor: {
-      ...(options.instanceId ? { instanceId: options.instanceId } : {}),
       sleep: options.sleep ?? (async () => {}),
       maxRetries: 1,
       recheckMs: 0,

@@ -151,11 +151,26 @@ describe('monitor rounds on several instances', () => {
     const world = await newWorld({ instanceId: 'a' });
     const urls = await watchedProducts(world, 3);
     const { claimDueWatches } = await import('../../../engine/monitor/claim');
-    await claimDueWatches(world.store, world.clock.now(), 100, 60_000); // then "a" dies
+    await claimDueWatches(world.store, world.clock.now(), 100, 60_000, 'a'); // then "a" dies
     const other = engineOn(world, { value: true }, { instanceId: 'b' });
 
     expect((await other.monitor!.round(world.clock.now() + 59_999)).fetches).toBe(0);
     const later = await other.monitor!.round(world.clock.now() + 60_000);
     expect(later.fetches).toBe(urls.length);
+  });
+
+  it('a restart under the same name checks at once what its previous process had claimed', async () => {
+    const world = await newWorld({ instanceId: 'a' });
+    const urls = await watchedProducts(world, 3);
+    const { claimDueWatches } = await import('../../../engine/monitor/claim');
+    await claimDueWatches(world.store, world.clock.now(), 100, 60_000, 'a'); // then "a" dies
+
+    const stranger = engineOn(world, { value: true }, { instanceId: 'b' });
+    expect(await stranger.monitor!.releaseOwnClaims()).toBe(0);
+    expect((await stranger.monitor!.round()).fetches).toBe(0);
+
+    boot(world, { instanceId: 'a' });
+    expect(await world.engine.monitor!.releaseOwnClaims()).toBe(urls.length);
+    expect((await world.engine.monitor!.round()).fetches).toBe(urls.length);
   });
 });
