@@ -131,6 +131,26 @@ export function createNotifier(call: ApiCaller) {
   };
 }
 
+/**
+ * The shop's product page when the intent waits for an assisted purchase (the user buys there):
+ * a click on its notification opens it, as the card's "Buy at …" button does.
+ */
+export async function shopToOpen(call: ApiCaller, intentId: string | null): Promise<string | null> {
+  if (!intentId) return null;
+  const reply = await call({
+    type: 'api',
+    method: 'GET',
+    path: `/v1/intents/${encodeURIComponent(intentId)}`,
+    headers: {},
+  });
+  if (reply.status !== 200) return null;
+  const intent = JSON.parse(reply.body) as IntentItem & { next_action?: { type?: string } | null };
+  const url = intent.objective?.product?.product_url;
+  const assisted =
+    intent.status === 'requires_user_action' && intent.next_action?.type === 'confirmation';
+  return assisted && url && /^https?:\/\//i.test(url) ? url : null;
+}
+
 /** Opens the popup page in a tab (focusing the one already open), showing the intent. */
 export async function openPopupFor(intentId: string | null) {
   const base = browser.runtime.getURL('/popup.html');

@@ -66,8 +66,8 @@ async function watchUntilOtp(
   await expect(popup.product.merchant).toHaveText('127.0.0.1');
   await expect(popup.watchForm).toBeVisible();
   await expect(popup.byTestId('no-product')).toHaveCount(0);
-  // The max price is prefilled with the current price; ours is below it.
-  await expect(popup.byTestId('watch-max-price')).toHaveValue('129.99');
+  // A price drop by default: a round step under today's 129.99 (ours is lower still).
+  await expect(popup.byTestId('watch-max-price')).toHaveValue('120.00');
   await popup.fillWatch({ maxPrice: MAX_PRICE, paymentMethod: OTP_CARD });
   await expect(popup.byTestId('watch-max-charge')).toHaveValue('137.50'); // 110.00 × 1 + 25 %
   if (options.screenshots) {

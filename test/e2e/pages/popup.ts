@@ -39,12 +39,16 @@ export class PopupPage {
     return this.byTestId('watch-form');
   }
 
-  /** Fills the Watch form (price in major units, e.g. "110.00") without submitting it. */
-  async fillWatch(terms: { maxPrice: string; paymentMethod: string; quantity?: number }) {
+  /**
+   * Fills the Watch form (price in major units, e.g. "110.00") without submitting it; a payment
+   * method only where the engine pays (the sandbox).
+   */
+  async fillWatch(terms: { maxPrice: string; paymentMethod?: string; quantity?: number }) {
     await expect(this.watchForm).toBeVisible();
     await this.byTestId('watch-max-price').fill(terms.maxPrice);
     if (terms.quantity !== undefined)
       await this.byTestId('watch-quantity').fill(String(terms.quantity));
+    if (terms.paymentMethod === undefined) return;
     // The select appears once the engine listed its payment methods.
     const method = this.byTestId('watch-payment-method');
     await expect(method.locator(`option[value="${terms.paymentMethod}"]`)).toHaveCount(1, {
