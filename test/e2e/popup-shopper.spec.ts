@@ -71,6 +71,10 @@ test('structured data: a price drop by default, no payment fields, then the way 
     })
     .not.toBeNull();
   await popup.expectStatus(id, 'waiting');
+  await expect(popup.row(id).getByTestId('intent-why')).toHaveText(
+    new RegExp(`^Above your ${eur(120_000)} · Checked \\d`),
+    { timeout: FLOW_TIMEOUT },
+  );
 
   shop.set('espresso', { price_cents: 115_000 });
   const card = popup.actionCard(id);
@@ -139,6 +143,9 @@ test('out of stock: watched from its page, it waits for stock, then leads to the
     })
     .not.toBeNull();
   await popup.expectStatus(id, 'waiting');
+  await expect(popup.row(id).getByTestId('intent-why')).toHaveText(/^Out of stock · Checked \d/, {
+    timeout: FLOW_TIMEOUT,
+  });
 
   shop.set('mug', { availability: 'InStock' });
   const card = popup.actionCard(id);
