@@ -51,7 +51,9 @@ export function createBackground(options: BackgroundOptions = {}) {
   const onError = options.onError ?? ((error: unknown) => console.error('background:', error));
   const host = createEngineHost({ ...options, onError });
   const call = createApiCaller(host, options.remoteFetch);
-  const notifier = createNotifier(call);
+  const notifier = createNotifier(call, {
+    notifyPriceDrops: async () => (await loadSettings()).notify_price_drops,
+  });
 
   // Alarm rounds and the popup's "check now" never overlap.
   let lock: Promise<unknown> = Promise.resolve();
