@@ -33,6 +33,7 @@ function WaitingLine({ intent }: { intent: Intent }) {
 export function IntentRow({ intent }: { intent: Intent }) {
   const history = useIntentsStore((state) => state.histories[intent.intent_id]);
   const openReceipt = useViewStore((state) => state.openReceipt);
+  const openDetail = useViewStore((state) => state.openDetail);
   const title = intentTitle(intent);
   const observation = intent.last_observation;
   const failure = intent.status === 'failed' ? intent.latest_execution?.last_error : null;
@@ -64,6 +65,13 @@ export function IntentRow({ intent }: { intent: Intent }) {
       <WaitingLine intent={intent} />
       {failure && <p className="field-error">{failure.message}</p>}
       <div className="actions">
+        <button
+          type="button"
+          onClick={() => openDetail(intent.intent_id)}
+          data-testid="view-details"
+        >
+          Details
+        </button>
         {intent.status === 'succeeded' && (
           <button
             type="button"

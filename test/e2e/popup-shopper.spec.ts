@@ -182,3 +182,58 @@ test('API merchant: payment fields, and the 3-D Secure card approves the payment
   await popup.expectStatus(id, 'succeeded');
   expect(await sandbox.ordersFor(product.sku)).toHaveLength(1);
 });
+
+test('detail view: chart with lowest, highest and current, events in words, and edit', async ({
+  context,
+  extensionId,
+  serviceWorker,
+  sandbox,
+}) => {
+  const settings = await useBuiltInEngine(context, extensionId, sandbox.url);
+  shop.set('grinder', { name: 'Burr Grinder', price_cents: 25_000, currency: 'EUR' });
+  const popup = await popupOn(context, extensionId, await serviceWorker(), shop.url('grinder'));
+  await expect(popup.byTestId('watch-max-price')).toHaveValue('230.00', { timeout: FLOW_TIMEOUT });
+  await popup.submitWatch();
+  const id = await popup.onlyIntentId();
+  const pointsOf = async (intentId: string) =>
+    (await api(settings, 'GET', `/v1/intents/${intentId}/price_history`)).body.data.length;
+  await expect.poll(() => pointsOf(id), { timeout: FLOW_TIMEOUT }).toBe(1);
+  shop.set('grinder', { price_cents: 24_000 });
+  await expect.poll(() => pointsOf(id), { timeout: FLOW_TIMEOUT }).toBe(2);
+  shop.set('grinder', { price_cents: 26_000, availability: 'OutOfStock' });
+  await expect.poll(() => pointsOf(id), { timeout: FLOW_TIMEOUT }).toBe(3);
+
+  await popup.row(id).getByTestId('view-details').click();
+  const detail = popup.byTestId('detail-view');
+  await expect(detail.getByTestId('price-chart')).toBeVisible({ timeout: FLOW_TIMEOUT });
+  await expect(detail.getByTestId('legend-low')).toHaveText(`Lowest ${eur(24_000)}`);
+  await expect(detail.getByTestId('legend-high')).toHaveText(`Highest ${eur(26_000)}`);
+  await expect(detail.getByTestId('legend-current')).toHaveText(`Now ${eur(26_000)}`);
+  await expect(detail.locator('.stock-out')).toHaveCount(1);
+  await expect(detail.getByTestId('detail-conditions')).toContainText(`Max price${eur(23_000)}`);
+  await expect(detail.getByTestId('detail-conditions')).toContainText('Alert, then you buy');
+  await expect(detail.getByTestId('detail-events')).toContainText('Started watching');
+  await expect(detail.getByTestId('detail-events')).toContainText(
+    `Checked: ${eur(25_000)}, in stock; above your price`,
+  );
+  await expect(detail.getByTestId('detail-events')).toContainText('out of stock');
+  if (process.env.UPDATE_SCREENSHOTS === '1')
+    await popup.screenshot('docs/screenshots/popup-detail.png');
+
+  // Edit: no PATCH in the API, so the watch is replaced; the history goes on in the new one.
+  await detail.getByTestId('edit-max-price').fill('255.00');
+  await detail.getByTestId('edit-save').click();
+  await expect(detail.getByTestId('detail-conditions')).toContainText(`Max price${eur(25_500)}`, {
+    timeout: FLOW_TIMEOUT,
+  });
+  await expect(detail.getByTestId('legend-low')).toHaveText(`Lowest ${eur(24_000)}`);
+  const old = await api(settings, 'GET', `/v1/intents/${id}`);
+  expect(old.body.status).toBe('canceled');
+  const active = await api(settings, 'GET', '/v1/intents?limit=10');
+  const replacement = active.body.data.find(
+    (intent: { metadata?: Record<string, string> }) => intent.metadata?.replaces === id,
+  );
+  expect(replacement?.conditions.max_price_cents).toBe(25_500);
+  await detail.getByTestId('detail-back').click();
+  await expect(popup.rows).toHaveCount(2);
+});
