@@ -9,7 +9,7 @@ import type { BrowserContext, Worker } from '@playwright/test';
 import { startPageServer } from '../support/page-server';
 import { expect, test } from './fixtures/extension';
 import { api, serveFixturePage, useBuiltInEngine } from './pages/engine';
-import { FLOW_TIMEOUT, PopupPage } from './pages/popup';
+import { FLOW_TIMEOUT, PopupPage, screenshotPath } from './pages/popup';
 import { openProductTab } from './pages/tabs';
 
 /** `€1,200.00` for 120000 EUR cents, as the popup formats money (en-US). */
@@ -36,7 +36,7 @@ test('structured data: a price drop by default, no payment fields, then the way 
   extensionId,
   serviceWorker,
   sandbox,
-}) => {
+}, testInfo) => {
   const settings = await useBuiltInEngine(context, extensionId, sandbox.url);
   shop.set('espresso', { name: 'Bellaroma Duo', price_cents: 129_900, currency: 'EUR' });
   const popup = await popupOn(context, extensionId, await serviceWorker(), shop.url('espresso'));
@@ -58,6 +58,7 @@ test('structured data: a price drop by default, no payment fields, then the way 
   await expect(popup.byTestId('watch-payment-method')).toHaveCount(0);
   await expect(popup.byTestId('watch-max-charge')).toHaveCount(0);
   await expect(popup.byTestId('watch-assisted-note')).toBeVisible();
+  await popup.screenshot(screenshotPath(testInfo, 'popup-price-drop-form.png'));
 
   await popup.submitWatch();
   const id = await popup.onlyIntentId();
@@ -83,6 +84,7 @@ test('structured data: a price drop by default, no payment fields, then the way 
   const buy = card.getByTestId('action-buy-at-shop');
   await expect(buy).toHaveText(`Buy at 127.0.0.1 — ${eur(115_000)}`);
   await expect(buy).toHaveAttribute('target', '_blank');
+  await popup.screenshot(screenshotPath(testInfo, 'popup-assisted-card.png'));
   const [shopTab] = await Promise.all([context.waitForEvent('page'), buy.click()]);
   await expect(shopTab).toHaveURL(shop.url('espresso'));
   await shopTab.close();
@@ -188,7 +190,7 @@ test('detail view: chart with lowest, highest and current, events in words, and 
   extensionId,
   serviceWorker,
   sandbox,
-}) => {
+}, testInfo) => {
   const settings = await useBuiltInEngine(context, extensionId, sandbox.url);
   shop.set('grinder', { name: 'Burr Grinder', price_cents: 25_000, currency: 'EUR' });
   const popup = await popupOn(context, extensionId, await serviceWorker(), shop.url('grinder'));

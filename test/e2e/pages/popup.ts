@@ -1,5 +1,20 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
+
+/**
+ * Where a screenshot goes: the test's output directory, or docs/screenshots/ when
+ * UPDATE_SCREENSHOTS=1 (so that a normal run leaves the tree unchanged).
+ */
+export function screenshotPath(testInfo: TestInfo, name: string): string {
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    const dir = resolve('docs/screenshots');
+    mkdirSync(dir, { recursive: true });
+    return join(dir, name);
+  }
+  return testInfo.outputPath(name);
+}
 
 /** Generous: a monitor round, a checkout and a service worker restart all fit well inside it. */
 export const FLOW_TIMEOUT = 30_000;
