@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Intent } from '@/components/stores/types';
 import { isTerminal } from '@/components/stores/types';
 import { useViewStore } from '@/components/stores/view-store';
-import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { eventWords } from '@/components/ui/event-words';
 import { formatDateTime, hostOf } from '@/components/ui/labels';
 import { formatMoney } from '@/components/ui/money';
@@ -10,6 +9,7 @@ import { PriceChart } from '@/components/ui/PriceChart';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { EditWatch } from './EditWatch';
+import { LoadError, SubViewTop } from './SubViewTop';
 import { useIntentDetail } from './use-intent-detail';
 
 /** The conditions in words; any intent type (unknown fields are simply not shown). */
@@ -45,8 +45,6 @@ export function DetailView({ intentId }: { intentId: string }) {
   const openDetail = useViewStore((state) => state.openDetail);
   const [attempt, setAttempt] = useState(0);
   const state = useIntentDetail(intentId, attempt);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const intent = state && 'detail' in state ? state.detail.intent : null;
   const product = intent?.objective?.product;
   const title =
@@ -54,21 +52,15 @@ export function DetailView({ intentId }: { intentId: string }) {
 
   return (
     <section className="detail-view" aria-labelledby="detail-heading" data-testid="detail-view">
-      <div className="receipt-top">
-        <button type="button" onClick={close} data-testid="detail-back">
-          ← Back
-        </button>
-        <h2 id="detail-heading" ref={heading} tabIndex={-1}>
-          {intent ? title : 'Details'}
-        </h2>
-      </div>
+      <SubViewTop id="detail-heading" onBack={close} backTestId="detail-back">
+        {intent ? title : 'Details'}
+      </SubViewTop>
       {state === null && <Skeleton lines={6} label="Loading the history…" />}
       {state && 'error' in state && (
-        <ErrorMessage message={`Could not load the details: ${state.error}`}>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
-          </button>
-        </ErrorMessage>
+        <LoadError
+          message={`Could not load the details: ${state.error}`}
+          onRetry={() => setAttempt((n) => n + 1)}
+        />
       )}
       {state && 'detail' in state && (
         <>
