@@ -49,8 +49,12 @@ export function eventWords(event: { type: string; timestamp: string; data?: unkn
     switch (event.type) {
       case 'intent.created':
         return 'Started watching';
-      case 'intent.waiting':
-        return `Checked${seen(data) ? `: ${seen(data)}` : ''}${reason ? `; ${reason}` : ''}`;
+      case 'intent.waiting': {
+        const saw = seen(data);
+        // "€260.00, out of stock; out of stock" says it twice.
+        const why = reason && !saw?.includes(reason) ? reason : null;
+        return `Checked${saw ? `: ${saw}` : ''}${why ? `; ${why}` : ''}`;
+      }
       case 'intent.executing':
         return `Conditions met${seen(data) ? ` at ${seen(data)}` : ''}: buying`;
       case 'execution.needs_user_action':

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Extraction } from '@/components/stores/types';
+import { lowestSeenFor, useIntentsStore } from '@/components/stores/intents-store';
 import { canPayAt, usePaymentStore } from '@/components/stores/payment-store';
 import { merchantOf } from '@/components/stores/watch';
 import { TextField } from '@/components/ui/TextField';
@@ -32,7 +33,8 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
   const [currency, setCurrency] = useState(offer?.currency ?? '');
   const productUrl = productUrlOf(url, extraction);
   const canPay = usePaymentStore((state) => canPayAt(state.paysAt, productUrl));
-  const fields = useWatchFields(currency, offer?.price_cents ?? null, canPay);
+  const lowestSeen = useIntentsStore((state) => lowestSeenFor(state, productUrl, currency));
+  const fields = useWatchFields(currency, offer?.price_cents ?? null, canPay, lowestSeen);
   const { submitting, error, submit } = useWatchSubmit();
   const merchant = extraction.merchant ?? merchantOf(productUrl);
   const currencyError = /^[A-Z]{3}$/.test(currency) ? null : 'Enter a currency code such as USD.';

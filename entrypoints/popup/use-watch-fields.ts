@@ -28,19 +28,34 @@ const QUANTITY_MAX = 10_000;
 const priceText = (minor: number | null, currency: string) =>
   minor !== null && currency ? toMajorText(minor, currency) : '';
 
+/** The lowest price seen before when below today's, else a round step below today's. */
+function dropTargetOf(priceMinor: number | null, lowestSeen: number | null, currency: string) {
+  if (priceMinor === null || !currency) return null;
+  if (lowestSeen !== null && lowestSeen > 0 && lowestSeen < priceMinor) return lowestSeen;
+  return priceDropTarget(priceMinor, currency);
+}
+
 /**
  * State and validation of the purchase terms shared by the Watch form and the manual form.
  * `canPay`: the engine can pay at this shop (an API merchant); elsewhere there are no payment
  * fields and the intent is an alert the user answers by buying at the shop.
  */
-export function useWatchFields(currency: string, priceMinor: number | null, canPay: boolean) {
+export function useWatchFields(
+  currency: string,
+  priceMinor: number | null,
+  canPay: boolean,
+  /** The lowest price this product was seen at before (an earlier watch's history), if any. */
+  lowestSeenMinor: number | null = null,
+) {
   const defaultMethodId = usePaymentStore((state) => state.defaultId);
-  const dropTarget = priceMinor !== null && currency ? priceDropTarget(priceMinor, currency) : null;
+  const dropTarget = dropTargetOf(priceMinor, lowestSeenMinor, currency);
   const [goal, setGoalState] = useState<WatchGoal>('drop');
-  const [maxPrice, setMaxPrice] = useState(() => priceText(dropTarget, currency));
+  /** null while the user has not typed a price: it then follows the goal's suggestion. */
+  const [typedPrice, setMaxPrice] = useState<string | null>(null);
+  const maxPrice = typedPrice ?? priceText(goal === 'now' ? priceMinor : dropTarget, currency);
   const setGoal = (next: WatchGoal) => {
     setGoalState(next);
-    setMaxPrice(priceText(next === 'now' ? priceMinor : dropTarget, currency));
+    setMaxPrice(null);
   };
   const [quantity, setQuantity] = useState('1');
   const [expiresOn, setExpiresOn] = useState(() => localDatePlusDays(30));

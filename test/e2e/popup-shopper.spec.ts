@@ -238,4 +238,7 @@ test('detail view: chart with lowest, highest and current, events in words, and 
   expect(replacement?.conditions.max_price_cents).toBe(25_500);
   await detail.getByTestId('detail-back').click();
   await expect(popup.rows).toHaveCount(2);
+  // Watching it again: the default target is now the lowest price seen (€240 < today's €260).
+  await popup.byTestId('tab-this-page').click();
+  await expect(popup.byTestId('watch-max-price')).toHaveValue('240.00', { timeout: FLOW_TIMEOUT });
 });
