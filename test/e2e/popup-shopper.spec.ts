@@ -12,6 +12,8 @@ import { api, serveFixturePage, useBuiltInEngine } from './pages/engine';
 import { FLOW_TIMEOUT, PopupPage, screenshotPath } from './pages/popup';
 import { openProductTab } from './pages/tabs';
 
+declare const chrome: typeof import('wxt/browser').browser;
+
 /** `€1,200.00` for 120000 EUR cents, as the popup formats money (en-US). */
 const eur = (cents: number) =>
   `€${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
@@ -241,4 +243,57 @@ test('detail view: chart with lowest, highest and current, events in words, and 
   // Watching it again: the default target is now the lowest price seen (€240 < today's €260).
   await popup.byTestId('tab-this-page').click();
   await expect(popup.byTestId('watch-max-price')).toHaveValue('240.00', { timeout: FLOW_TIMEOUT });
+});
+
+test('notifications: a price reached is announced with name and price, unless turned off', async ({
+  context,
+  extensionId,
+  serviceWorker,
+  sandbox,
+}) => {
+  const settings = await useBuiltInEngine(context, extensionId, sandbox.url);
+  const worker = await serviceWorker();
+  const shown = () =>
+    worker.evaluate(async () => {
+      const all = await chrome.notifications.getAll();
+      return Object.keys(all);
+    });
+  const alertAt = async (id: string, price: number) => {
+    shop.set(id, { name: `Kettle ${id}`, price_cents: price, currency: 'EUR' });
+    const created = await api(settings, 'POST', '/v1/intents', {
+      type: 'purchase',
+      external_user_id: 'extension-user',
+      objective: { product: { product_url: shop.url(id), product_title: `Kettle ${id}` } },
+      conditions: { availability: 'in_stock', max_price_cents: 5_000, currency: 'EUR' },
+    });
+    expect(created.status).toBe(201);
+    const intentId = created.body.intent_id as string;
+    await expect
+      .poll(async () => (await api(settings, 'GET', `/v1/intents/${intentId}`)).body.status, {
+        timeout: FLOW_TIMEOUT,
+      })
+      .toBe('waiting');
+    shop.set(id, { price_cents: 4_500 });
+    await expect
+      .poll(async () => (await api(settings, 'GET', `/v1/intents/${intentId}`)).body.status, {
+        timeout: FLOW_TIMEOUT,
+      })
+      .toBe('requires_user_action');
+    return intentId;
+  };
+
+  const first = await alertAt('one', 6_000);
+  await expect
+    .poll(shown, { timeout: FLOW_TIMEOUT })
+    .toContain(`intent:${first}:requires_user_action`);
+
+  await settings.evaluate(() =>
+    chrome.runtime.sendMessage({ type: 'settings.set', settings: { notify_price_drops: false } }),
+  );
+  const second = await alertAt('two', 6_000);
+  // A later look has run (the badge counts both) and said nothing about the second one.
+  await expect
+    .poll(() => worker.evaluate(() => chrome.action.getBadgeText({})), { timeout: FLOW_TIMEOUT })
+    .toBe('2');
+  expect(await shown()).not.toContain(`intent:${second}:requires_user_action`);
 });
