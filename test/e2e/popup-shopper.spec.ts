@@ -221,8 +221,7 @@ test('detail view: chart with lowest, highest and current, events in words, and 
     `Checked: ${eur(25_000)}, in stock; above your price`,
   );
   await expect(detail.getByTestId('detail-events')).toContainText('out of stock');
-  if (process.env.UPDATE_SCREENSHOTS === '1')
-    await popup.screenshot('docs/screenshots/popup-detail.png');
+  await popup.screenshot(screenshotPath(testInfo, 'popup-detail.png'));
 
   // Edit: no PATCH in the API, so the watch is replaced; the history goes on in the new one.
   await detail.getByTestId('edit-max-price').fill('255.00');
