@@ -47,6 +47,8 @@ export const Settings = z.object({
   check_interval_seconds: z.number().int().min(1).max(86_400),
   /** Origin of the ACP sandbox merchant the built-in engine may buy from in test mode. */
   sandbox_url: z.string().url().nullable(),
+  /** Announce a price reached (an assisted purchase waiting); codes and outcomes always are. */
+  notify_price_drops: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 

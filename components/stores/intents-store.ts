@@ -146,3 +146,20 @@ async function loadHistories(intents: Intent[]) {
     histories: { ...state.histories, ...Object.fromEntries(found) },
   }));
 }
+
+/** The lowest price in `currency` in the histories of earlier watches of `productUrl`, or null. */
+export function lowestSeenFor(
+  state: Pick<IntentsStore, 'intents' | 'histories'>,
+  productUrl: string,
+  currency: string,
+): number | null {
+  let lowest: number | null = null;
+  for (const intent of state.intents) {
+    if (intent.objective?.product?.product_url !== productUrl) continue;
+    for (const point of state.histories[intent.intent_id]?.points ?? []) {
+      if (point.price_cents !== null && point.currency === currency)
+        lowest = lowest === null ? point.price_cents : Math.min(lowest, point.price_cents);
+    }
+  }
+  return lowest;
+}

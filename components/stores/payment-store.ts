@@ -25,8 +25,32 @@ interface PaymentStore {
   /** The settings' default_payment_method_id when it is one of `methods`. */
   defaultId: string | null;
   error: string | null;
+  /**
+   * Where the engine can pay: `any` in remote mode (the server knows its merchants), the
+   * sandbox's origin in built-in mode (every other shop uses the assisted flow), null if unknown.
+   */
+  paysAt: 'any' | string | null;
   load: () => Promise<void>;
 }
+
+/** Whether the engine can pay at the shop of `productUrl` (else the user buys after an alert). */
+export function canPayAt(paysAt: PaymentStore['paysAt'], productUrl: string | null): boolean {
+  if (paysAt === 'any') return true;
+  if (!paysAt || !productUrl) return false;
+  try {
+    return new URL(productUrl).origin === paysAt;
+  } catch {
+    return false;
+  }
+}
+
+const originOf = (url: string | null) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
 
 /** Payment methods from the engine plus the default from settings (popup Watch form). */
 export const usePaymentStore = create<PaymentStore>()((set, get) => ({
@@ -34,6 +58,7 @@ export const usePaymentStore = create<PaymentStore>()((set, get) => ({
   methods: [],
   defaultId: null,
   error: null,
+  paysAt: null,
   load: async () => {
     if (get().phase !== 'idle') return;
     set({ phase: 'loading' });
@@ -45,10 +70,12 @@ export const usePaymentStore = create<PaymentStore>()((set, get) => ({
     const wanted =
       settings.status === 'fulfilled' ? settings.value.default_payment_method_id : null;
     const defaultId = list.some((method) => method.id === wanted) ? wanted : (list[0]?.id ?? null);
+    const stored = settings.status === 'fulfilled' ? settings.value : null;
     set({
       phase: 'ready',
       methods: list,
       defaultId,
+      paysAt: stored?.mode === 'remote' ? 'any' : originOf(stored?.sandbox_url ?? null),
       error:
         methods.status === 'rejected'
           ? `Could not load payment methods: ${errorMessage(methods.reason)}`

@@ -19,8 +19,9 @@ export interface WatchDraft {
   quantity: number;
   /** YYYY-MM-DD, local date; the intent expires at the end of that day. */
   expiresOn: string;
-  paymentMethodId: string;
-  maxChargeMinor: number;
+  /** Absent where the engine cannot pay (assisted shops): the intent is then alert-and-confirm. */
+  paymentMethodId?: string;
+  maxChargeMinor?: number;
 }
 
 /** The user refused the host permission the extension needs to read the product page. */
@@ -77,7 +78,14 @@ export function buildCreateBody(draft: WatchDraft): CreateIntentBody {
       ...(draft.onlyThisMerchant ? { allowed_merchants: [merchant] } : {}),
       expires_at: endOfDay(draft.expiresOn),
     },
-    payment: { payment_method_id: draft.paymentMethodId, max_charge_cents: draft.maxChargeMinor },
+    ...(draft.paymentMethodId && draft.maxChargeMinor !== undefined
+      ? {
+          payment: {
+            payment_method_id: draft.paymentMethodId,
+            max_charge_cents: draft.maxChargeMinor,
+          },
+        }
+      : {}),
   };
 }
 

@@ -53,3 +53,16 @@ export function parseMajor(text: string, currency: string): ParsedAmount {
 /** The default maximum total charge: price × quantity plus 25 % for tax and shipping. */
 export const defaultMaxCharge = (maxPriceMinor: number, quantity: number) =>
   Math.round(maxPriceMinor * quantity * 1.25);
+
+/**
+ * The default target of a price-drop watch: a round step below today's price (5 % off, rounded
+ * down to two significant digits: 129.99 → 120.00, 1,299 → 1,200), always below it and above 0.
+ */
+export function priceDropTarget(priceMinor: number, currency: string): number {
+  const unit = 10 ** minorDigits(currency);
+  const target = priceMinor * 0.95;
+  const step = Math.max(unit, 10 ** (Math.floor(Math.log10(Math.max(target, 1))) - 1));
+  const rounded = Math.floor(target / step) * step;
+  if (rounded > 0 && rounded < priceMinor) return rounded;
+  return Math.max(1, priceMinor - 1);
+}

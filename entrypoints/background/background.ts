@@ -1,11 +1,11 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { ApiReply, MonitorTickReply, SettingsTestReply } from '../../components/messages';
 import { ensureAlarm } from '../../engine/browser';
-import { createApiCaller } from './api-call';
+import { createApiCaller, type ApiCaller } from './api-call';
 import { messageListener, type Handlers } from './bridge';
 import { capture } from './capture';
 import { alarmMinimumMs, createEngineHost, ENGINE_ALARM_PREFIX, type HostOptions } from './host';
-import { createNotifier, intentOfNotification, openPopupFor } from './notify';
+import { createNotifier, intentOfNotification, openPopupFor, shopToOpen } from './notify';
 import { loadSettings, publicSettings, saveSettings, type StoredSettings } from './settings';
 
 /** In remote mode: polls the server's list for the badge and notifications. */
@@ -51,7 +51,9 @@ export function createBackground(options: BackgroundOptions = {}) {
   const onError = options.onError ?? ((error: unknown) => console.error('background:', error));
   const host = createEngineHost({ ...options, onError });
   const call = createApiCaller(host, options.remoteFetch);
-  const notifier = createNotifier(call);
+  const notifier = createNotifier(call, {
+    notifyPriceDrops: async () => (await loadSettings()).notify_price_drops,
+  });
 
   // Alarm rounds and the popup's "check now" never overlap.
   let lock: Promise<unknown> = Promise.resolve();
@@ -176,10 +178,17 @@ export function createBackground(options: BackgroundOptions = {}) {
     onMessage: messageListener(handlers, onError),
     onAlarm: (alarm: Browser.alarms.Alarm) => void onAlarm(alarm).catch(onError),
     onNotificationClicked: (id: string) => {
-      void openPopupFor(intentOfNotification(id)).catch(onError);
+      void openForNotification(call, intentOfNotification(id)).catch(onError);
       void browser.notifications.clear(id).catch(onError);
     },
     onInstalled: () => void wake(),
     onStartup: () => void wake(),
   };
+}
+
+/** The popup at the intent, and for an assisted purchase the shop's page in front of it. */
+async function openForNotification(call: ApiCaller, intentId: string | null) {
+  await openPopupFor(intentId);
+  const shop = await shopToOpen(call, intentId).catch(() => null);
+  if (shop) await browser.tabs.create({ url: shop, active: true });
 }

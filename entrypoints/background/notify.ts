@@ -1,65 +1,22 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { ApiCaller } from './api-call';
 import { NOTIFICATION_ICON } from './icon';
-
-/** What the notifier reads of an intent (the v1 list item). */
-interface IntentItem {
-  intent_id: string;
-  status: string;
-  objective?: { product?: { product_title?: string; product_url?: string } };
-  next_action?: { instructions?: string } | null;
-  latest_execution?: {
-    total_cents?: number | null;
-    last_error?: { message?: string } | null;
-  } | null;
-  last_observation?: { currency?: string | null } | null;
-}
+import { describe, describeGroup, isPriceDrop, type IntentItem } from './notify-words';
 
 const SNAPSHOT_KEY = 'notified_statuses';
 const NOTIFY_ON = new Set(['requires_user_action', 'succeeded', 'failed']);
-const LIST_LIMIT = 100;
+/** Statuses an intent can still leave: every intent in one of them is followed. */
+const OPEN_STATUSES = ['active', 'waiting', 'executing', 'requires_user_action'] as const;
+const PAGE_LIMIT = 100;
+const BADGE_MAX = 99;
+/** This many changes or more in one look become one grouped notification. */
+const GROUP_FROM = 3;
 
-/** Notification ids carry the intent: `intent:<intent_id>:<status>`. */
+/** Notification ids carry the intent: `intent:<intent_id>:<status>`; groups `intents:<time>`. */
 const notificationId = (intentId: string, status: string) => `intent:${intentId}:${status}`;
 export const intentOfNotification = (id: string) => /^intent:([^:]+):/.exec(id)?.[1] ?? null;
 
 const badgeApi = () => browser.action ?? browser.browserAction;
-
-function productName(intent: IntentItem): string {
-  const product = intent.objective?.product;
-  if (product?.product_title) return product.product_title;
-  try {
-    return new URL(product?.product_url ?? '').hostname;
-  } catch {
-    return intent.intent_id;
-  }
-}
-
-function money(cents: number | null | undefined, currency: string | null | undefined) {
-  if (cents == null) return '';
-  return ` for ${(cents / 100).toFixed(2)} ${currency ?? ''}`.trimEnd();
-}
-
-function describe(intent: IntentItem): { title: string; message: string } {
-  const name = productName(intent);
-  switch (intent.status) {
-    case 'requires_user_action':
-      return {
-        title: 'Your bank needs you',
-        message: `${name}: ${intent.next_action?.instructions ?? 'confirm the purchase'}. Open Intent Commerce to continue.`,
-      };
-    case 'succeeded':
-      return {
-        title: 'Bought',
-        message: `${name}${money(intent.latest_execution?.total_cents, intent.last_observation?.currency)}. The receipt is in Intent Commerce.`,
-      };
-    default:
-      return {
-        title: 'Purchase failed',
-        message: `${name}: ${intent.latest_execution?.last_error?.message ?? 'the purchase did not go through'}.`,
-      };
-  }
-}
 
 /**
  * Notifications and the action badge, from the engine's own list endpoint (built-in or remote):
@@ -68,52 +25,105 @@ function describe(intent: IntentItem): { title: string; message: string } {
  * seen are kept in storage (the service worker forgets everything), so nothing is announced twice;
  * the first look only records them.
  */
-export function createNotifier(call: ApiCaller) {
+export function createNotifier(
+  call: ApiCaller,
+  options: { notifyPriceDrops?: () => Promise<boolean> } = {},
+) {
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function list(query: string): Promise<IntentItem[] | null> {
-    const reply = await call({
-      type: 'api',
-      method: 'GET',
-      path: `/v1/intents?${query}`,
-      headers: {},
-    });
-    if (reply.status !== 200) return null;
-    return (JSON.parse(reply.body) as { data: IntentItem[] }).data;
+  async function get<T>(path: string): Promise<T | null> {
+    const reply = await call({ type: 'api', method: 'GET', path, headers: {} });
+    return reply.status === 200 ? (JSON.parse(reply.body) as T) : null;
+  }
+
+  /** Every intent of a status, page after page; null when the engine did not answer. */
+  async function listAll(status: string): Promise<IntentItem[] | null> {
+    const all: IntentItem[] = [];
+    let after: string | null = null;
+    do {
+      const cursor: string = after ? `&starting_after=${encodeURIComponent(after)}` : '';
+      const page = await get<{
+        data: IntentItem[];
+        has_more: boolean;
+        next_cursor?: string | null;
+      }>(`/v1/intents?status=${status}&limit=${PAGE_LIMIT}${cursor}`);
+      if (!page) return null;
+      all.push(...page.data);
+      after = page.has_more ? (page.next_cursor ?? page.data.at(-1)?.intent_id ?? null) : null;
+    } while (after);
+    return all;
   }
 
   async function setBadge(count: number) {
     const action = badgeApi();
     await action.setBadgeText({
-      text: count === 0 ? '' : count >= LIST_LIMIT ? '99+' : String(count),
+      text: count === 0 ? '' : count > BADGE_MAX ? `${BADGE_MAX}+` : String(count),
     });
     await action.setBadgeBackgroundColor({ color: '#B45309' });
   }
 
-  async function announce(intents: IntentItem[]) {
-    const stored = (await browser.storage.local.get(SNAPSHOT_KEY))[SNAPSHOT_KEY] as
-      Record<string, string> | undefined;
-    const seen: Record<string, string> = {};
-    for (const intent of intents) {
-      seen[intent.intent_id] = intent.status;
-      if (!stored || stored[intent.intent_id] === intent.status || !NOTIFY_ON.has(intent.status))
-        continue;
+  /**
+   * The intents to compare with the last look: every open one, the newest ones, and each one
+   * open last time that is neither any more (it ended: its end is fetched on its own).
+   */
+  async function current(stored: Record<string, string> | undefined) {
+    const lists = await Promise.all([
+      ...OPEN_STATUSES.map(listAll),
+      get<{ data: IntentItem[] }>(`/v1/intents?limit=${PAGE_LIMIT}`).then(
+        (page) => page?.data ?? null,
+      ),
+    ]);
+    if (lists.some((list) => list === null)) return null;
+    const byId = new Map<string, IntentItem>();
+    for (const intent of lists.flat() as IntentItem[]) byId.set(intent.intent_id, intent);
+    const ended = Object.entries(stored ?? {})
+      .filter(
+        ([id, status]) => !byId.has(id) && (OPEN_STATUSES as readonly string[]).includes(status),
+      )
+      .map(([id]) => id);
+    for (const id of ended) {
+      const intent = await get<IntentItem>(`/v1/intents/${encodeURIComponent(id)}`);
+      if (intent) byId.set(id, intent);
+    }
+    return byId;
+  }
+
+  async function announce(changed: IntentItem[]) {
+    if (changed.length >= GROUP_FROM) {
+      await browser.notifications.create(`intents:${Date.now()}`, {
+        type: 'basic',
+        iconUrl: NOTIFICATION_ICON,
+        ...describeGroup(changed),
+      });
+      return;
+    }
+    for (const intent of changed) {
       await browser.notifications.create(notificationId(intent.intent_id, intent.status), {
         type: 'basic',
         iconUrl: NOTIFICATION_ICON,
         ...describe(intent),
       });
     }
-    await browser.storage.local.set({ [SNAPSHOT_KEY]: seen });
   }
 
   async function refresh() {
-    const [waitingForUser, recent] = await Promise.all([
-      list(`status=requires_user_action&limit=${LIST_LIMIT}`),
-      list(`limit=${LIST_LIMIT}`),
-    ]);
-    if (waitingForUser) await setBadge(waitingForUser.length);
-    if (recent) await announce(recent);
+    const stored = (await browser.storage.local.get(SNAPSHOT_KEY))[SNAPSHOT_KEY] as
+      Record<string, string> | undefined;
+    const intents = await current(stored);
+    if (!intents) return;
+    const all = [...intents.values()];
+    await setBadge(all.filter((intent) => intent.status === 'requires_user_action').length);
+    const priceDrops = (await options.notifyPriceDrops?.()) ?? true;
+    const changed = all.filter(
+      (intent) =>
+        stored &&
+        stored[intent.intent_id] !== intent.status &&
+        NOTIFY_ON.has(intent.status) &&
+        (priceDrops || !isPriceDrop(intent)),
+    );
+    await announce(changed);
+    const seen = Object.fromEntries(all.map((intent) => [intent.intent_id, intent.status]));
+    await browser.storage.local.set({ [SNAPSHOT_KEY]: seen });
   }
 
   return {
@@ -129,6 +139,26 @@ export function createNotifier(call: ApiCaller) {
       await setBadge(0);
     },
   };
+}
+
+/**
+ * The shop's product page when the intent waits for an assisted purchase (the user buys there):
+ * a click on its notification opens it, as the card's "Buy at …" button does.
+ */
+export async function shopToOpen(call: ApiCaller, intentId: string | null): Promise<string | null> {
+  if (!intentId) return null;
+  const reply = await call({
+    type: 'api',
+    method: 'GET',
+    path: `/v1/intents/${encodeURIComponent(intentId)}`,
+    headers: {},
+  });
+  if (reply.status !== 200) return null;
+  const intent = JSON.parse(reply.body) as IntentItem & { next_action?: { type?: string } | null };
+  const url = intent.objective?.product?.product_url;
+  const assisted =
+    intent.status === 'requires_user_action' && intent.next_action?.type === 'confirmation';
+  return assisted && url && /^https?:\/\//i.test(url) ? url : null;
 }
 
 /** Opens the popup page in a tab (focusing the one already open), showing the intent. */

@@ -23,6 +23,7 @@ const DEFAULT_SETTINGS: StoredSettings = {
   default_payment_method_id: 'pm_card_visa',
   check_interval_seconds: 60,
   sandbox_url: 'http://127.0.0.1:8081',
+  notify_price_drops: true,
 };
 
 /** Stored settings over the defaults; a field that no longer validates falls back to its default. */

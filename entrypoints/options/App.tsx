@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useSettingsStore } from '@/components/stores/settings-store';
 import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { ExportImport } from './ExportImport';
 import { SettingsForm } from './SettingsForm';
 
 export function App() {
@@ -19,6 +20,7 @@ export function App() {
       </ErrorMessage>
       {!settings && !loadError && <Skeleton lines={6} label="Loading the settings…" />}
       {settings && <SettingsForm saved={settings} />}
+      {settings && <ExportImport />}
     </main>
   );
 }

@@ -76,6 +76,21 @@ export function SettingsForm({ saved }: { saved: Settings }) {
           testId="sandbox-url"
         />
       </fieldset>
+      <fieldset className="card">
+        <legend>Notifications</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.values.notifyPriceDrops}
+            onChange={(event) => draft.set.notifyPriceDrops(event.target.checked)}
+            data-testid="notify-price-drops"
+          />{' '}
+          Tell me when a watched price drops to my price
+        </label>
+        <p className="hint">
+          Codes from your bank, purchases made and purchases that failed are always announced.
+        </p>
+      </fieldset>
       {showErrors && invalid && <ErrorMessage message="Fix the highlighted fields, then save." />}
       <ErrorMessage
         message={saveResult && !saveResult.ok ? `Not saved: ${saveResult.message}` : null}

@@ -24,6 +24,7 @@ export function useOptionsDraft(saved: Settings) {
   const [paymentMethodId, setPaymentMethodId] = useState(saved.default_payment_method_id ?? '');
   const [interval, setIntervalText] = useState(String(saved.check_interval_seconds));
   const [sandboxUrl, setSandboxUrl] = useState(saved.sandbox_url ?? '');
+  const [notifyPriceDrops, setNotifyPriceDrops] = useState(saved.notify_price_drops);
 
   const errors: Partial<Record<OptionsField, string>> = {};
   if (mode === 'remote' && !safeHttpUrl(remoteUrl.trim()))
@@ -47,6 +48,7 @@ export function useOptionsDraft(saved: Settings) {
     default_payment_method_id: paymentMethodId || null,
     check_interval_seconds: seconds,
     sandbox_url: sandboxOrNull(sandboxUrl),
+    notify_price_drops: notifyPriceDrops,
   });
 
   /** The hosts the engine will call: the server in remote mode, the sandbox merchant in built-in. */
@@ -65,10 +67,20 @@ export function useOptionsDraft(saved: Settings) {
     keyChange() !== undefined ||
     paymentMethodId !== (saved.default_payment_method_id ?? '') ||
     seconds !== saved.check_interval_seconds ||
-    (sandboxOrNull(sandboxUrl) ?? sandboxUrl.trim()) !== (saved.sandbox_url ?? '');
+    (sandboxOrNull(sandboxUrl) ?? sandboxUrl.trim()) !== (saved.sandbox_url ?? '') ||
+    notifyPriceDrops !== saved.notify_price_drops;
 
   return {
-    values: { mode, remoteUrl, keyAction, newKey, paymentMethodId, interval, sandboxUrl },
+    values: {
+      mode,
+      remoteUrl,
+      keyAction,
+      newKey,
+      paymentMethodId,
+      interval,
+      sandboxUrl,
+      notifyPriceDrops,
+    },
     set: {
       mode: setMode,
       remoteUrl: setRemoteUrl,
@@ -77,6 +89,7 @@ export function useOptionsDraft(saved: Settings) {
       paymentMethodId: setPaymentMethodId,
       interval: setIntervalText,
       sandboxUrl: setSandboxUrl,
+      notifyPriceDrops: setNotifyPriceDrops,
     },
     errors,
     dirty,

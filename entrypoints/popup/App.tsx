@@ -4,6 +4,7 @@ import { usePageStore } from '@/components/stores/page-store';
 import { usePaymentStore } from '@/components/stores/payment-store';
 import { requestMonitorTick } from '@/components/stores/runtime';
 import { useViewStore } from '@/components/stores/view-store';
+import { DetailView } from './DetailView';
 import { ReceiptView } from './ReceiptView';
 import { panelId, tabId, Tabs } from './Tabs';
 import { ThisPageTab } from './ThisPageTab';
@@ -12,6 +13,7 @@ import { WatchingTab } from './WatchingTab';
 export function App() {
   const tab = useViewStore((state) => state.tab);
   const receiptFor = useViewStore((state) => state.receiptFor);
+  const detailFor = useViewStore((state) => state.detailFor);
 
   // On open: read the page, ask for a monitor round, load payment methods, poll the list.
   useEffect(() => {
@@ -49,7 +51,13 @@ export function App() {
           aria-labelledby={tabId('watching')}
           hidden={tab !== 'watching'}
         >
-          {receiptFor ? <ReceiptView intentId={receiptFor} /> : <WatchingTab />}
+          {receiptFor ? (
+            <ReceiptView intentId={receiptFor} />
+          ) : detailFor ? (
+            <DetailView intentId={detailFor} />
+          ) : (
+            <WatchingTab />
+          )}
         </div>
       </main>
     </div>

@@ -1,9 +1,45 @@
 import { useState } from 'react';
 import type { Intent } from '@/components/stores/types';
-import { parseMajor } from '@/components/ui/money';
+import { hostOf, safeHttpUrl } from '@/components/ui/labels';
+import { formatMoney, parseMajor } from '@/components/ui/money';
 import { TextField } from '@/components/ui/TextField';
 import { ActionFooter } from './ActionFooter';
 import { useResume } from './use-resume';
+
+/** The price the last check saw, as money in the page's currency (else the max price). */
+function priceToPay(intent: Intent): string | null {
+  const seen = intent.last_observation;
+  if (seen?.price_cents != null && seen.currency)
+    return formatMoney(seen.price_cents, seen.currency);
+  const { max_price_cents, currency } = intent.conditions;
+  return max_price_cents !== undefined && currency ? formatMoney(max_price_cents, currency) : null;
+}
+
+/** The way to the shop: the product page in a new tab, "Buy at shop.example — €1,199". */
+function BuyAtShop({ intent }: { intent: Intent }) {
+  const url = safeHttpUrl(intent.objective.product?.product_url ?? null);
+  if (!url) return <p>{intent.next_action?.instructions}</p>;
+  const price = priceToPay(intent);
+  const quantity = intent.objective.quantity ?? 1;
+  return (
+    <>
+      <a
+        className="button primary"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="action-buy-at-shop"
+      >
+        Buy at {hostOf(url)}
+        {price ? ` — ${price}` : ''}
+      </a>
+      <p className="hint">
+        {quantity > 1 ? `Buy ${quantity} on the shop's page` : "Buy it on the shop's page"}, then
+        come back and tell us below.
+      </p>
+    </>
+  );
+}
 
 /** Assisted purchase: the user bought it at the merchant and confirms here. */
 export function ConfirmationAction({ intent }: { intent: Intent }) {
@@ -29,7 +65,7 @@ export function ConfirmationAction({ intent }: { intent: Intent }) {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={resume.submitting !== null}>
-      <p>{intent.next_action?.instructions}</p>
+      <BuyAtShop intent={intent} />
       <div className="row">
         <TextField
           label="Order number (optional)"

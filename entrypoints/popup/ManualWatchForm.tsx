@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { canPayAt, usePaymentStore } from '@/components/stores/payment-store';
 import { merchantOf } from '@/components/stores/watch';
 import { safeHttpUrl } from '@/components/ui/labels';
 import { TextField } from '@/components/ui/TextField';
@@ -13,10 +14,11 @@ export function ManualWatchForm({ initialUrl }: { initialUrl: string | null }) {
   const [title, setTitle] = useState('');
   const [currency, setCurrency] = useState('USD');
   const [showErrors, setShowErrors] = useState(false);
-  const fields = useWatchFields(/^[A-Z]{3}$/.test(currency) ? currency : '', null);
+  const url = safeHttpUrl(productUrl.trim());
+  const canPay = usePaymentStore((state) => canPayAt(state.paysAt, url));
+  const fields = useWatchFields(/^[A-Z]{3}$/.test(currency) ? currency : '', null, canPay);
   const { submitting, error, submit } = useWatchSubmit();
 
-  const url = safeHttpUrl(productUrl.trim());
   const urlError = url ? null : 'Enter the full product address, starting with https://.';
   const currencyError = /^[A-Z]{3}$/.test(currency) ? null : 'Enter a currency code such as USD.';
   const merchant = url ? merchantOf(url) : null;

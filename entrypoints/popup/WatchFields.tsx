@@ -4,7 +4,21 @@ import { ErrorMessage } from '@/components/ui/ErrorMessage';
 import { PaymentMethodSelect } from '@/components/ui/PaymentMethodSelect';
 import { TextField } from '@/components/ui/TextField';
 import { localDatePlusDays } from '@/components/stores/watch';
+import { formatMoney } from '@/components/ui/money';
+import { WatchGoalChoice } from './WatchGoalChoice';
 import type { WatchFieldsState } from './use-watch-fields';
+
+/** What will happen, in one line: "We'll tell you when it drops to €1,200 or less." */
+export function watchSentence(fields: WatchFieldsState, currency: string): string {
+  const { parsedMaxPrice, goal, canPay } = fields;
+  if (parsedMaxPrice === null || !currency) return 'Enter the price you want to pay.';
+  const money = formatMoney(parsedMaxPrice, currency);
+  const when =
+    goal === 'drop' ? `it drops to ${money} or less` : `it is in stock at ${money} or less`;
+  return canPay
+    ? `We'll buy it when ${when}, within your max total charge.`
+    : `We'll tell you when ${when}; you then buy it at the shop and confirm here.`;
+}
 
 /** The purchase terms: max price, quantity, expiry, merchant guardrail, payment, max total. */
 export function WatchFields({
@@ -17,11 +31,11 @@ export function WatchFields({
   merchant: string | null;
 }) {
   const { values, set, errors } = fields;
-  const payments = usePaymentStore();
   const merchantId = useId();
   const unit = currency ? ` (${currency})` : '';
   return (
     <>
+      <WatchGoalChoice fields={fields} currency={currency} />
       <div className="row">
         <TextField
           label={`Max price${unit}`}
@@ -65,6 +79,30 @@ export function WatchFields({
         />
         <label htmlFor={merchantId}>Only this merchant{merchant ? ` (${merchant})` : ''}</label>
       </div>
+      <p className="watch-sentence" data-testid="watch-sentence" aria-live="polite">
+        {watchSentence(fields, currency)}
+      </p>
+      {fields.canPay ? <PaymentFields fields={fields} unit={unit} /> : <AssistedNote />}
+    </>
+  );
+}
+
+/** Where the engine cannot pay: say plainly how the purchase happens. */
+function AssistedNote() {
+  return (
+    <p className="hint" data-testid="watch-assisted-note">
+      This shop has no checkout the extension can use: when the price is right you get an alert, buy
+      it on the shop's own page, then tell the extension.
+    </p>
+  );
+}
+
+/** Payment method and max total charge: only where the engine pays (an API merchant). */
+function PaymentFields({ fields, unit }: { fields: WatchFieldsState; unit: string }) {
+  const { values, set, errors } = fields;
+  const payments = usePaymentStore();
+  return (
+    <>
       {payments.phase === 'ready' || payments.methods.length > 0 ? (
         <PaymentMethodSelect
           methods={payments.methods}

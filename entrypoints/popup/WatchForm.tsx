@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Extraction } from '@/components/stores/types';
+import { lowestSeenFor, useIntentsStore } from '@/components/stores/intents-store';
+import { canPayAt, usePaymentStore } from '@/components/stores/payment-store';
 import { merchantOf } from '@/components/stores/watch';
 import { TextField } from '@/components/ui/TextField';
 import { useWatchFields } from './use-watch-fields';
@@ -25,13 +27,15 @@ function productUrlOf(url: string, extraction: Extraction): string {
 const variantOf = (extraction: Extraction) =>
   extraction.offers.length > 1 ? (extraction.offer?.sku ?? null) : null;
 
-/** Watch the captured product: buy it when in stock at or under the max price. */
+/** Watch the captured product: by default, hear (or buy) when its price drops. */
 export function WatchForm({ url, extraction }: { url: string; extraction: Extraction }) {
   const offer = extraction.offer ?? extraction.offers[0] ?? null;
   const [currency, setCurrency] = useState(offer?.currency ?? '');
-  const fields = useWatchFields(currency, offer?.price_cents ?? null);
-  const { submitting, error, submit } = useWatchSubmit();
   const productUrl = productUrlOf(url, extraction);
+  const canPay = usePaymentStore((state) => canPayAt(state.paysAt, productUrl));
+  const lowestSeen = useIntentsStore((state) => lowestSeenFor(state, productUrl, currency));
+  const fields = useWatchFields(currency, offer?.price_cents ?? null, canPay, lowestSeen);
+  const { submitting, error, submit } = useWatchSubmit();
   const merchant = extraction.merchant ?? merchantOf(productUrl);
   const currencyError = /^[A-Z]{3}$/.test(currency) ? null : 'Enter a currency code such as USD.';
 
@@ -59,7 +63,6 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
       aria-busy={submitting}
     >
       <h2>Watch this product</h2>
-      <p className="hint">Buy it as soon as it is in stock at or under your max price.</p>
       {!offer?.currency && (
         <TextField
           label="Currency"

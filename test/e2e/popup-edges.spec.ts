@@ -4,76 +4,19 @@
  * behind 50 newer ones (and focus lands on the list once it is answered), and a server address
  * saved with a trailing slash reads as saved.
  */
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures/extension';
+import { api, serveFixturePage, useBuiltInEngine } from './pages/engine';
 import { OptionsPage } from './pages/options';
 import { FLOW_TIMEOUT, PopupPage } from './pages/popup';
 import { openProductTab } from './pages/tabs';
 
-declare const chrome: typeof import('wxt/browser').browser;
-
 /** A shop on 127.0.0.1 serving the Shopify tee fixture (three variants at different prices). */
-async function startTeeShop() {
-  let origin = '';
-  const server: Server = createServer((req, res) => {
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    if ((req.url ?? '').split('?')[0] !== '/products/organic-cotton-tee') {
-      res.statusCode = 404;
-      return res.end('not found');
-    }
-    const html = readFileSync('test/fixtures/pages/shopify-tee-variants.html', 'utf8');
-    res.end(html.replaceAll(/https?:\/\/northwind-apparel\.com/g, origin));
-  });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const close = () =>
-    new Promise<void>((done) => {
-      server.closeAllConnections(); // the browser keeps connections alive
-      server.close(() => done());
-    });
-  return { origin, close };
-}
-
-/** Built-in engine, checking every second, buying from the given sandbox. */
-async function useBuiltInEngine(context: BrowserContext, extensionId: string, sandbox: string) {
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await page.evaluate(
-    (url) =>
-      chrome.runtime.sendMessage({
-        type: 'settings.set',
-        settings: { mode: 'builtin', sandbox_url: url, check_interval_seconds: 1 },
-      }),
-    sandbox,
+const startTeeShop = () =>
+  serveFixturePage(
+    'shopify-tee-variants.html',
+    '/products/organic-cotton-tee',
+    /https?:\/\/northwind-apparel\.com/g,
   );
-  return page;
-}
-
-/** Calls the engine's API the way the popup does, through the background. */
-async function api(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = {};
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        headers['idempotency-key'] = crypto.randomUUID();
-      }
-      const answer = (await chrome.runtime.sendMessage({
-        type: 'api',
-        method,
-        path,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })) as { status: number; body: string };
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arbitrary JSON
-      return { status: answer.status, body: JSON.parse(answer.body) as any };
-    },
-    { method, path, body },
-  );
-}
 
 const purchase = (url: string, maxPrice: number, card: string) => ({
   type: 'purchase',
@@ -98,7 +41,9 @@ test('watching a product on a variant page watches that variant', async ({
     const { tabId } = await openProductTab(context, worker, url);
     const popup = await PopupPage.open(context, extensionId, { tabId });
     await expect(popup.product.price).toHaveText('$28.00', { timeout: FLOW_TIMEOUT });
-    await popup.fillWatch({ maxPrice: '30.00', paymentMethod: 'pm_card_visa' });
+    // No checkout API at this shop: no payment fields, an alert the user answers at the shop.
+    await expect(popup.byTestId('watch-payment-method')).toHaveCount(0);
+    await popup.fillWatch({ maxPrice: '30.00' });
     await popup.submitWatch();
     const id = await popup.onlyIntentId();
 

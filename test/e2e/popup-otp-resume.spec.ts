@@ -10,14 +10,14 @@
  * Screenshots of the popup's main states are written to the test's output directory, or to
  * docs/screenshots/ when UPDATE_SCREENSHOTS=1 (so that a normal run leaves the tree unchanged).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { BrowserContext, CDPSession, TestInfo } from '@playwright/test';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { expect, test, type ExtensionFixtures } from './fixtures/extension';
 import { OptionsPage } from './pages/options';
-import { FLOW_TIMEOUT, PopupPage } from './pages/popup';
+import { FLOW_TIMEOUT, PopupPage, screenshotPath } from './pages/popup';
 import { openProductTab } from './pages/tabs';
 
 /** The extension API inside `evaluate` callbacks (they run in the worker or an extension page). */
@@ -31,15 +31,6 @@ const SANDBOX_OTP = '000000';
 
 /** `$113.66` for 11366 USD cents, as the popup formats money (en-US). */
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-function screenshotPath(testInfo: TestInfo, name: string): string {
-  if (process.env.UPDATE_SCREENSHOTS === '1') {
-    const dir = resolve('docs/screenshots');
-    mkdirSync(dir, { recursive: true });
-    return join(dir, name);
-  }
-  return testInfo.outputPath(name);
-}
 
 /**
  * The flow from the popup's first screen to the OTP card: product detected, Watch, waiting in
@@ -66,8 +57,8 @@ async function watchUntilOtp(
   await expect(popup.product.merchant).toHaveText('127.0.0.1');
   await expect(popup.watchForm).toBeVisible();
   await expect(popup.byTestId('no-product')).toHaveCount(0);
-  // The max price is prefilled with the current price; ours is below it.
-  await expect(popup.byTestId('watch-max-price')).toHaveValue('129.99');
+  // A price drop by default: a round step under today's 129.99 (ours is lower still).
+  await expect(popup.byTestId('watch-max-price')).toHaveValue('120.00');
   await popup.fillWatch({ maxPrice: MAX_PRICE, paymentMethod: OTP_CARD });
   await expect(popup.byTestId('watch-max-charge')).toHaveValue('137.50'); // 110.00 × 1 + 25 %
   if (options.screenshots) {

@@ -86,6 +86,10 @@ export async function startPageServer() {
       });
     },
     hits: (id: string) => hits.get(id) ?? 0,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections(); // a browser keeps its connections alive
+        server.close(() => resolve());
+      }),
   };
 }

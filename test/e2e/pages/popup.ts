@@ -1,5 +1,20 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from '@playwright/test';
+
+/**
+ * Where a screenshot goes: the test's output directory, or docs/screenshots/ when
+ * UPDATE_SCREENSHOTS=1 (so that a normal run leaves the tree unchanged).
+ */
+export function screenshotPath(testInfo: TestInfo, name: string): string {
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    const dir = resolve('docs/screenshots');
+    mkdirSync(dir, { recursive: true });
+    return join(dir, name);
+  }
+  return testInfo.outputPath(name);
+}
 
 /** Generous: a monitor round, a checkout and a service worker restart all fit well inside it. */
 export const FLOW_TIMEOUT = 30_000;
@@ -39,12 +54,16 @@ export class PopupPage {
     return this.byTestId('watch-form');
   }
 
-  /** Fills the Watch form (price in major units, e.g. "110.00") without submitting it. */
-  async fillWatch(terms: { maxPrice: string; paymentMethod: string; quantity?: number }) {
+  /**
+   * Fills the Watch form (price in major units, e.g. "110.00") without submitting it; a payment
+   * method only where the engine pays (the sandbox).
+   */
+  async fillWatch(terms: { maxPrice: string; paymentMethod?: string; quantity?: number }) {
     await expect(this.watchForm).toBeVisible();
     await this.byTestId('watch-max-price').fill(terms.maxPrice);
     if (terms.quantity !== undefined)
       await this.byTestId('watch-quantity').fill(String(terms.quantity));
+    if (terms.paymentMethod === undefined) return;
     // The select appears once the engine listed its payment methods.
     const method = this.byTestId('watch-payment-method');
     await expect(method.locator(`option[value="${terms.paymentMethod}"]`)).toHaveCount(1, {

@@ -3,13 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../components/stores/types';
 import { IntentRow } from '../../../entrypoints/popup/IntentRow';
 
-const intent = (status: string, observed: boolean) =>
+const intent = (
+  status: string,
+  observed: boolean,
+  seen: { price_cents?: number; availability?: string } = {},
+) =>
   ({
     object: 'intent',
     intent_id: 'int_1',
     status,
     objective: { product: { product_url: 'https://shop.example/p/1', product_title: 'Lamp' } },
-    conditions: { max_price_cents: 5000, currency: 'USD' },
+    conditions: { availability: 'in_stock', max_price_cents: 5000, currency: 'USD' },
     last_observation: observed
       ? {
           price_cents: 4200,
@@ -18,6 +22,7 @@ const intent = (status: string, observed: boolean) =>
           merchant: 'shop.example',
           observed_at: '2026-11-22T10:00:00.000Z',
           source: 'json-ld',
+          ...seen,
         }
       : null,
     latest_execution: null,
@@ -39,6 +44,22 @@ describe('a watched product in the popup', () => {
     expect(renderToStaticMarkup(<IntentRow intent={intent('waiting', true)} />)).toContain(
       '$42.00',
     );
+  });
+
+  it('says why it waits and when it was last checked', () => {
+    const out = renderToStaticMarkup(
+      <IntentRow intent={intent('waiting', true, { availability: 'out_of_stock' })} />,
+    );
+    expect(out).toMatch(/Out of stock · Checked /);
+    const above = renderToStaticMarkup(
+      <IntentRow intent={intent('waiting', true, { price_cents: 6100 })} />,
+    );
+    expect(above).toMatch(/Above your \$50\.00 · Checked /);
+  });
+
+  it('renders an intent with no product and no price conditions (another intent type)', () => {
+    const other = { ...intent('waiting', false), objective: {}, conditions: {} } as Intent;
+    expect(renderToStaticMarkup(<IntentRow intent={other} />)).toContain('Product');
   });
 });
 

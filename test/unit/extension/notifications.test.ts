@@ -58,7 +58,7 @@ describe('badge and notifications (built-in engine buying from the sandbox merch
       expect(notified()).toEqual([`intent:${id}:requires_user_action`]);
       expect(
         fakeBrowser.notifications.getAllCreateOptions()[`intent:${id}:requires_user_action`],
-      ).toMatchObject({ type: 'basic', title: 'Your bank needs you' });
+      ).toMatchObject({ type: 'basic', title: 'Code needed' });
 
       // Looking again announces nothing new.
       await bg.background.notifier.refresh();

@@ -20,6 +20,7 @@ describe('settings messages', () => {
       default_payment_method_id: 'pm_card_visa',
       check_interval_seconds: 60,
       sandbox_url: 'http://127.0.0.1:8081',
+      notify_price_drops: true,
     });
   });
 
@@ -49,6 +50,7 @@ describe('settings messages', () => {
         default_payment_method_id: 'pm_card_otp_required',
         check_interval_seconds: 300,
         sandbox_url: 'http://127.0.0.1:8081',
+        notify_price_drops: true,
       });
       const text = JSON.stringify(reply);
       expect(text).not.toContain('sk_test_remote_secret_123');

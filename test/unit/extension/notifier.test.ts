@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ApiCall, ApiReply } from '../../../components/messages';
+import { createNotifier, shopToOpen } from '../../../entrypoints/background/notify';
+
+interface Item {
+  intent_id: string;
+  status: string;
+  objective: { product: { product_title: string; product_url: string } };
+  next_action: { type: string; instructions: string } | null;
+  last_observation: { price_cents: number; currency: string } | null;
+}
+
+const item = (n: number, status = 'waiting'): Item => ({
+  intent_id: `int_${String(n).padStart(4, '0')}`,
+  status,
+  objective: {
+    product: { product_title: `Lamp ${n}`, product_url: `https://shop.example/p/${n}` },
+  },
+  next_action: null,
+  last_observation: { price_cents: 119_900, currency: 'EUR' },
+});
+
+const json = (body: unknown): ApiReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** The list endpoint over `intents` (newest first), paged with limit and starting_after. */
+function engineOver(intents: Item[]) {
+  return async (call: ApiCall): Promise<ApiReply> => {
+    const url = new URL(call.path, 'https://engine.local');
+    const one = /^\/v1\/intents\/([^/]+)$/.exec(url.pathname);
+    if (one) return json(intents.find((intent) => intent.intent_id === one[1]));
+    const status = url.searchParams.get('status');
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const after = url.searchParams.get('starting_after');
+    const matching = intents.filter((intent) => !status || intent.status === status);
+    const start = after ? matching.findIndex((intent) => intent.intent_id === after) + 1 : 0;
+    const data = matching.slice(start, start + limit);
+    const has_more = start + limit < matching.length;
+    return json({ data, has_more, next_cursor: has_more ? data.at(-1)!.intent_id : null });
+  };
+}
+
+const created = () => fakeBrowser.notifications.getAllCreateOptions();
+
+describe('the notifier', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('announces a change on an intent older than the newest 100, once', async () => {
+    const intents = Array.from({ length: 250 }, (_, n) => item(250 - n));
+    const notifier = createNotifier(engineOver(intents));
+    await notifier.refresh(); // the first look only records
+    expect(Object.keys(created())).toEqual([]);
+
+    const oldest = intents.at(-1)!;
+    oldest.status = 'requires_user_action';
+    oldest.next_action = { type: 'confirmation', instructions: 'Buy it at the shop' };
+    await notifier.refresh();
+    expect(created()[`intent:${oldest.intent_id}:requires_user_action`]).toMatchObject({
+      title: 'Price reached',
+      message: expect.stringContaining('Lamp 1 — €1,199.00'),
+    });
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('1');
+
+    // It ends, still older than the newest 100 and no longer open: its end is announced too.
+    oldest.status = 'failed';
+    await notifier.refresh();
+    expect(Object.keys(created())).toContain(`intent:${oldest.intent_id}:failed`);
+    await notifier.refresh();
+    expect(Object.keys(created())).toHaveLength(2);
+  });
+
+  it('groups many changes of one look into one notification', async () => {
+    const intents = Array.from({ length: 6 }, (_, n) => item(n));
+    const notifier = createNotifier(engineOver(intents));
+    await notifier.refresh();
+    for (const intent of intents.slice(0, 5)) intent.status = 'succeeded';
+    await notifier.refresh();
+    const ids = Object.keys(created());
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toMatch(/^intents:/);
+    expect(created()[ids[0]!]).toMatchObject({ title: '5 watched products need a look' });
+  });
+
+  it('stays quiet about price drops when they are turned off, never about codes', async () => {
+    const intents = [item(1), item(2)];
+    const notifier = createNotifier(engineOver(intents), {
+      notifyPriceDrops: async () => false,
+    });
+    await notifier.refresh();
+    intents[0]!.status = 'requires_user_action';
+    intents[0]!.next_action = { type: 'confirmation', instructions: 'Buy it' };
+    intents[1]!.status = 'requires_user_action';
+    intents[1]!.next_action = { type: 'otp', instructions: 'Enter the code' };
+    await notifier.refresh();
+    expect(Object.keys(created())).toEqual([
+      `intent:${intents[1]!.intent_id}:requires_user_action`,
+    ]);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('2');
+  });
+
+  it("opens the shop's product page for a price reached at a shop without an API", async () => {
+    const [assisted, otp] = [item(1, 'requires_user_action'), item(2, 'requires_user_action')];
+    assisted.next_action = { type: 'confirmation', instructions: 'Buy it' };
+    otp.next_action = { type: 'otp', instructions: 'Enter the code' };
+    const call = engineOver([assisted, otp]);
+    expect(await shopToOpen(call, assisted.intent_id)).toBe('https://shop.example/p/1');
+    expect(await shopToOpen(call, otp.intent_id)).toBeNull();
+  });
+});
