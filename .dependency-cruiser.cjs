@@ -14,7 +14,7 @@ const LAYERS = [
   ['machine'],
   ['intents', 'auth', 'idempotency'],
   ['receipts'],
-  ['monitor', 'execute'],
+  ['monitor', 'execute', 'webhooks'],
   ['api'],
 ];
 

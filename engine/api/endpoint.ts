@@ -30,7 +30,7 @@ const WRITE_ERRORS: ErrorCode[] = [
 ];
 
 interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI style, relative to /v1: `/intents/{intent_id}`. */
   path: string;
   operationId: string;

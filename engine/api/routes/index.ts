@@ -11,6 +11,20 @@ import { getPriceHistory } from './observations';
 import { listPaymentMethods } from './payment-methods';
 import { getReceiptKeys } from './receipt-keys';
 import { getReceipt } from './receipts';
+import { listAccountEvents } from './account-events';
+import {
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  testWebhookEndpoint,
+} from './webhook-deliveries';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from './webhook-endpoints';
 
 /** Every v1 endpoint, in the order the OpenAPI document lists them. */
 export const ENDPOINTS = [
@@ -24,4 +38,14 @@ export const ENDPOINTS = [
   getReceipt,
   getReceiptKeys,
   listPaymentMethods,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  testWebhookEndpoint,
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  listAccountEvents,
 ] as unknown as AnyEndpoint[];
