@@ -21,7 +21,7 @@ export { TRANSITIONS, type Trigger } from './machine/transitions';
 export { applyTransition } from './machine/apply';
 export { TEST_CARDS } from './payments/methods';
 export { canonicalJson } from './util/canonical-json';
-export { readCapped } from './util/read-capped';
+export { readCapped, readPrefix } from './util/read-capped';
 export { merchantIdOf } from './util/merchant-id';
 export { minorUnits } from './money';
 export type { IntentDoc } from './schemas/intent-doc';

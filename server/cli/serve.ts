@@ -6,6 +6,7 @@ import { createNodeEngine, type NodeEngine } from '../node-engine';
 import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-merchant/index';
 import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
+import { wireWebhookFetchers } from '../webhook-fetchers';
 import { describeStore } from '../store/choice';
 import { describeReport } from '../store/migrations';
 import { intFlag, parseFlags, portFlag } from './args';
@@ -26,6 +27,7 @@ export async function serveCommand(args: string[]) {
     'allow-private-network': { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
     'receipt-key': { type: 'string' },
+    'webhook-interval-ms': { type: 'string' },
   });
   const port = portFlag(values.port ?? process.env.PORT, 'port', 8080);
   const sandboxPort = portFlag(values['sandbox-port'], 'sandbox-port', 8081);
@@ -51,6 +53,13 @@ export async function serveCommand(args: string[]) {
     sandbox: sandboxUrl ? { url: sandboxUrl, apiKey: DEFAULT_SANDBOX_API_KEY } : null,
     allowPrivateNetwork: values['allow-private-network'],
   });
+  const webhookFetchers = wireWebhookFetchers({
+    allowPrivateNetwork: values['allow-private-network'],
+  });
+  const webhookIntervalMs = Math.max(
+    10,
+    intFlag(values['webhook-interval-ms'], 'webhook-interval-ms', 250),
+  );
   let engine: NodeEngine | null = null;
   let server: ServerType | null = null;
   try {
@@ -65,6 +74,11 @@ export async function serveCommand(args: string[]) {
       network: merchants.network,
       ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
       monitor: { intervalMs: checkSeconds * 1000 },
+      webhooks: {
+        fetcherFor: webhookFetchers.fetcherFor,
+        intervalMs: webhookIntervalMs,
+        onError: (error) => console.error('webhooks:', error),
+      },
       executor: {
         onError: (error) => console.error('executor:', error),
         failpoint: failpointFromEnv(),
@@ -96,6 +110,7 @@ export async function serveCommand(args: string[]) {
     if (server) await closeServer(server);
     await engine?.close().catch(() => {});
     await merchants.close();
+    await webhookFetchers.close();
     await sandbox?.close();
     throw error;
   }
@@ -109,6 +124,7 @@ export async function serveCommand(args: string[]) {
     await closeServer(listening);
     await started.close();
     await merchants.close();
+    await webhookFetchers.close();
     await sandbox?.close();
     process.exit(0);
   };
