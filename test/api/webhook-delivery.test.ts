@@ -274,4 +274,33 @@ describe('webhook delivery to a real receiver', () => {
     const missing = await call('POST', `/v1/webhook_endpoints/${a.id}/deliveries/evt_nope/retry`);
     expect(missing.status).toBe(404);
   });
+
+  it('in live mode refuses at connect time a name that resolves to a private address', async () => {
+    const live = createGuardedFetcher({
+      mode: 'live',
+      politeness: false,
+      lookup: async () => [{ address: '10.0.0.7', family: 4 }],
+    });
+    cleanups.push(live.close);
+    const api = await testApi({ webhooks: { fetcherFor: () => live } });
+    const { key } = await api.engine.keys.create('acme-live', true);
+    const created = await api.call('POST', '/v1/webhook_endpoints', {
+      key,
+      body: { url: 'https://hooks.example.com/in', enabled_events: ['webhook.test'] },
+    });
+    expect(created.status).toBe(400); // webhook.test is sent by POST …/test, never subscribed to
+    const endpoint = await api.call('POST', '/v1/webhook_endpoints', {
+      key,
+      body: { url: 'https://hooks.example.com/in' },
+    });
+    await api.call('POST', `/v1/webhook_endpoints/${endpoint.body.id}/test`, { key });
+    await api.engine.webhooks!.drain();
+    const deliveries = await api.call(
+      'GET',
+      `/v1/webhook_endpoints/${endpoint.body.id}/deliveries`,
+      { key },
+    );
+    expect(deliveries.body.data[0]).toMatchObject({ status: 'failed', http_status: null });
+    expect(deliveries.body.data[0].error).toContain('not a public address');
+  });
 });
