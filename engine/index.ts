@@ -31,3 +31,4 @@ export { sandboxMerchant, SANDBOX_API_KEY } from './merchants/sandbox';
 export { verifyReceipt } from './receipts/signature';
 export { checkAddress, checkHostText, type AddressVerdict } from './net/address-policy';
 export { parseIpLiteral } from './net/parse-host';
+export { DELIVERIES_PER_ENDPOINT } from './webhooks/dispatcher';

@@ -1,4 +1,4 @@
-import type { Fetcher } from '../engine/index';
+import { DELIVERIES_PER_ENDPOINT, type Fetcher } from '../engine/index';
 import { createGuardedFetcher } from './net/guarded-fetcher';
 
 const DELIVERY_TIMEOUT_MS = 15_000;
@@ -10,7 +10,11 @@ const DELIVERY_TIMEOUT_MS = 15_000;
  * pacing: the dispatcher limits each endpoint itself.
  */
 export function wireWebhookFetchers(options: { allowPrivateNetwork: boolean }) {
-  const common = { politeness: false, timeoutMs: DELIVERY_TIMEOUT_MS } as const;
+  const common = {
+    politeness: false,
+    timeoutMs: DELIVERY_TIMEOUT_MS,
+    connectionsPerOrigin: DELIVERIES_PER_ENDPOINT,
+  } as const;
   const live = createGuardedFetcher({
     mode: 'live',
     allowPrivateNetwork: options.allowPrivateNetwork,

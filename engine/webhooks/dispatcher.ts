@@ -8,9 +8,9 @@ import { signatureHeaders } from './sign';
 export interface DispatcherOptions {
   /** The fetcher deliveries go through (the guarded one on the server, per mode). */
   fetcherFor: (livemode: boolean) => Fetcher;
-  /** Deliveries in flight to one endpoint; default 4. */
+  /** Deliveries in flight to one endpoint; default DELIVERIES_PER_ENDPOINT. */
   perEndpoint?: number;
-  /** Deliveries in flight in all; default 64. */
+  /** Deliveries in flight in all; default 256. */
   maxInFlight?: number;
   /** Due outbox rows read per round; default 500. */
   batchSize?: number;
@@ -20,6 +20,10 @@ export interface DispatcherOptions {
 }
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
+export const DELIVERIES_PER_ENDPOINT = 16;
+const RECORD_BATCH = 64;
+const RECORD_WAIT_MS = 2;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 export const RESPONSE_READ_BYTES = 64 * 1024;
 
 /**
@@ -30,8 +34,8 @@ export const RESPONSE_READ_BYTES = 64 * 1024;
  * A row stays in the outbox until its result is recorded: a crash resends it (at least once).
  */
 export function createDispatcher(ctx: EngineContext, options: DispatcherOptions) {
-  const perEndpointLimit = options.perEndpoint ?? 4;
-  const maxInFlight = options.maxInFlight ?? 64;
+  const perEndpointLimit = options.perEndpoint ?? DELIVERIES_PER_ENDPOINT;
+  const maxInFlight = options.maxInFlight ?? 256;
   const batchSize = options.batchSize ?? 500;
   const random = options.random ?? Math.random;
   const onError = options.onError ?? (() => {});
@@ -113,6 +117,10 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
         perEndpoint.set(row.endpoint_id, perEndpoint.get(row.endpoint_id)! - 1);
         sending.delete(work);
         void flush();
+        // Half the endpoint's slots are free: start more now rather than after the record (a
+        // round per delivery would read the due rows once per delivery).
+        const left = perEndpoint.get(row.endpoint_id)!;
+        if (!stopped && left === Math.floor(perEndpointLimit / 2)) void tick();
       });
     sending.add(work);
   }
@@ -156,6 +164,8 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     return (flushing ??= (async () => {
       try {
         while (results.length > 0) {
+          // A moment for more attempts to end: each batch is one durable commit.
+          if (results.length < RECORD_BATCH) await sleep(RECORD_WAIT_MS);
           const batch = results.splice(0);
           try {
             await ctx.store.transact((tx) => recordResults(tx, ctx, batch, random));

@@ -61,6 +61,8 @@ export interface GuardedFetcherOptions {
    * For webhook deliveries, whose dispatcher paces each endpoint itself.
    */
   politeness?: boolean;
+  /** Sockets per origin; default 4 (webhook deliveries use one per delivery in flight). */
+  connectionsPerOrigin?: number;
   /** DNS override for tests; default dns.promises.lookup(all). */
   lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
   now?: () => number;
@@ -219,6 +221,7 @@ export function createGuardedFetcher(
     connectTimeoutMs: defaultTimeoutMs,
     headersTimeoutMs: defaultTimeoutMs,
     bodyTimeoutMs: defaultTimeoutMs,
+    ...(options.connectionsPerOrigin ? { connections: options.connectionsPerOrigin } : {}),
   });
   const politeness = new Politeness({
     minIntervalMs: options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS,

@@ -201,20 +201,20 @@ describe('webhook delivery to a real receiver', () => {
     cleanups.push(fast.close);
     await endpoint({ url: `${receiver.url}/slow` });
     await endpoint({ url: `${fast.url}/fast` });
-    for (let i = 0; i < 10; i++) await createIntent();
+    for (let i = 0; i < 20; i++) await createIntent();
     await dispatcher.tick();
     const fastCount = () => fast.received.length;
-    for (let i = 0; i < 100 && fastCount() < 10; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(fastCount()).toBe(10);
+    for (let i = 0; i < 100 && fastCount() < 20; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(fastCount()).toBe(20);
     expect(held.length).toBeGreaterThan(0);
-    expect(held.length).toBeLessThanOrEqual(4); // the slow endpoint's lane limit
+    expect(held.length).toBeLessThanOrEqual(16); // the slow endpoint's in-flight limit
     while (held.length > 0) {
       held.splice(0).forEach((release) => release());
       await new Promise((r) => setTimeout(r, 20));
     }
     await dispatcher.drain();
     held.splice(0).forEach((release) => release());
-    expect(receiver.received.filter((r) => r.path === '/slow')).toHaveLength(10);
+    expect(receiver.received.filter((r) => r.path === '/slow')).toHaveLength(20);
   });
 
   it("delivers one intent's events in order, even when the first must be retried", async () => {
