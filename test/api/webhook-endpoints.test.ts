@@ -90,6 +90,20 @@ describe('webhook endpoints', () => {
     expect(ok.body.livemode).toBe(true);
   });
 
+  it('refuses fields in the body of a write that takes none', async () => {
+    const api = await testApi();
+    const created = await api.call('POST', '/v1/webhook_endpoints', { body: hook() });
+    const res = await api.call('POST', `/v1/webhook_endpoints/${created.body.id}/rotate_secret`, {
+      body: { secret: 'whsec_mine' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'parameter_unknown', param: 'secret' });
+    const empty = await api.call('POST', `/v1/webhook_endpoints/${created.body.id}/rotate_secret`, {
+      body: {},
+    });
+    expect(empty.status).toBe(200);
+  });
+
   it("is partner-scoped: another partner's endpoint answers 404", async () => {
     const api = await testApi();
     const { key } = await api.engine.keys.create('other');
