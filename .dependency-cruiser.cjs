@@ -14,7 +14,7 @@ const LAYERS = [
   ['machine'],
   ['intents', 'auth', 'idempotency', 'inventory', 'resolve'],
   ['receipts'],
-  ['monitor', 'execute'],
+  ['monitor', 'execute', 'webhooks'],
   ['api'],
 ];
 

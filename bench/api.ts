@@ -1,6 +1,6 @@
 import { load, startBaseline, startIntentServer, type Load } from './http';
 
-const createBody = JSON.stringify({
+export const createBody = JSON.stringify({
   type: 'purchase',
   external_user_id: 'bench_user',
   objective: {

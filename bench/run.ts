@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import type { MonitorBench } from './monitor';
 import { benchPopup } from './popup';
 import { benchScale } from './scale';
+import { benchWebhooks } from './webhooks';
 
 const verdict = (ok: boolean, text: string) => `${ok ? '✓' : '✗'} ${text}`;
 
@@ -115,8 +116,24 @@ async function scale(results: Record<string, unknown>) {
   );
 }
 
+async function webhooks(results: Record<string, unknown>) {
+  const bench = await benchWebhooks();
+  results.webhooks = bench;
+  const { deliveries: d } = bench;
+  console.log('\nWebhooks (SQLite; receiver on 127.0.0.1 answering 204):\n');
+  console.log('| figure | value | |');
+  console.log('|---|---|---|');
+  console.log(
+    `| deliveries per second, one endpoint (${d.events} events queued, one drain: signed, POSTed, recorded) | ${d.perSecond}/s (${d.ms} ms) | ${verdict(d.perSecond >= 2000, 'target ≥ 2,000/s')} |`,
+  );
+  console.log(
+    `| POST /v1/intents with one enabled endpoint ÷ without (autocannon, 50 connections; median of ${bench.rounds} interleaved rounds) | ${bench.ratio.toFixed(2)}× (${Math.round(bench.createWith.rps)} vs ${Math.round(bench.createWithout.rps)} req/s) | ${verdict(bench.ratio >= 0.85, 'target ≥ 0.85×')} |`,
+  );
+}
+
 const SECTIONS: Record<string, (results: Record<string, unknown>) => Promise<void>> = {
   api,
+  webhooks,
   monitor,
   scale,
   popup,

@@ -17,6 +17,7 @@ import type {
 } from './ports';
 import { rotateSigningKey } from './receipts/keyring';
 import { fileSigner, storeSigner } from './receipts/signer';
+import { createDispatcher, type DispatcherOptions } from './webhooks/dispatcher';
 
 export interface EngineOptions {
   store: Store;
@@ -47,6 +48,8 @@ export interface EngineOptions {
   receiptKey?: string;
   /** Which non-public product URLs live mode accepts; by default none. */
   network?: NetworkPolicy;
+  /** Delivers webhooks: with it `start` runs the dispatcher every `intervalMs` (default 1 s). */
+  webhooks?: DispatcherOptions & { intervalMs?: number };
 }
 
 const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
@@ -101,14 +104,23 @@ export function createEngine(options: EngineOptions) {
       })
     : null;
   const api = createApi(ctx, options.api);
+  const webhooks = options.webhooks
+    ? createDispatcher(ctx, {
+        onError: (error) => options.api?.onUnexpectedError?.(error, 'webhooks'),
+        ...options.webhooks,
+      })
+    : null;
   let stopMonitor: (() => Promise<void>) | null = null;
   let stopRecovery: (() => void) | null = null;
+  let stopWebhooks: (() => Promise<void>) | null = null;
 
   return {
     ctx,
     api,
     monitor,
     executor,
+    /** The webhook dispatcher, when the host gave it a fetcher. */
+    webhooks,
     /** The v1 API (and /v1/openapi.json) as a fetch handler. */
     fetch: (request: Request) => api.fetch(request),
     keys: {
@@ -140,12 +152,14 @@ export function createEngine(options: EngineOptions) {
       await monitor?.releaseOwnClaims();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError, takeOver);
       else stopRecovery = scheduler.every(tickMs, takeOver);
+      if (webhooks) stopWebhooks = webhooks.start(scheduler, options.webhooks?.intervalMs ?? 1000);
     },
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),
     async close() {
       stopRecovery?.();
       await stopMonitor?.();
+      await stopWebhooks?.();
       await executor.stop();
       await keyUsage.settled();
       await options.store.close();

@@ -77,6 +77,12 @@ export interface FetchRequest {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** `manual`: a 3xx is answered as is and never followed (webhook deliveries). Default `follow`. */
+  redirect?: 'follow' | 'manual';
+  /** This request's timeout, in place of the fetcher's. */
+  timeoutMs?: number;
+  /** Read at most this many body bytes and drop the rest, instead of failing `too_large`. */
+  readAtMost?: number;
 }
 
 export interface FetchResponse {

@@ -36,6 +36,10 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** Events about webhook endpoints rather than intents (`intent_id` null); docs/events.md lists them. */
+export const WEBHOOK_EVENT_TYPES = ['webhook.test', 'webhook_endpoint.disabled'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
 /** Why an intent waits (`intent.waiting` data.reason): a check found a condition unmet, or an attempt ended without buying. */
 export const WAITING_REASONS = [
   'MERCHANT_NOT_ALLOWED',

@@ -4,12 +4,13 @@ import { migrateCommand } from './cli/migrate';
 import { receiptsCommand } from './cli/receipts';
 import { sandboxCommand } from './cli/sandbox';
 import { serveCommand } from './cli/serve';
+import { webhooksCommand } from './cli/webhooks';
 
 const USAGE = `Usage: intent-server <command>
 
   serve [--port 8080] [--host 127.0.0.1] [STORE] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
-        [--receipt-key FILE] [--instance-id NAME] [--lease-seconds 60]
+        [--receipt-key FILE] [--instance-id NAME] [--lease-seconds 60] [--webhook-interval-ms 250]
   keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [STORE]
   keys list [STORE]
   keys revoke KEY_PREFIX [STORE]
@@ -18,6 +19,7 @@ const USAGE = `Usage: intent-server <command>
   sandbox-merchant [--port 8081] [--host 127.0.0.1]
   receipts verify FILE [--jwks JWKS_FILE | STORE]
   receipts rotate-key [STORE]
+  webhooks listen --port N --secret whsec_… [--forward-to URL] [--host 127.0.0.1]
 
 STORE: --data DIR (embedded SQLite, the default) or --database-url postgres://… [--database-pool-size N]
 
@@ -30,6 +32,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   migrate: migrateCommand,
   'sandbox-merchant': sandboxCommand,
   receipts: receiptsCommand,
+  webhooks: webhooksCommand,
 };
 
 async function main(argv: string[]) {

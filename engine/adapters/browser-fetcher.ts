@@ -15,7 +15,7 @@ import {
   type FetchResponse,
   type Fetcher,
 } from '../ports';
-import { readCapped } from '../util/read-capped';
+import { readCapped, readPrefix } from '../util/read-capped';
 
 export interface BrowserFetcherOptions {
   /** Whole request including the body, default 10_000. */
@@ -95,7 +95,8 @@ export function createBrowserFetcher(options: BrowserFetcherOptions = {}): Fetch
     async fetch(request: FetchRequest): Promise<FetchResponse> {
       const url = checkUrl(request.url);
       const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(), timeoutMs);
+      const limitMs = request.timeoutMs ?? timeoutMs;
+      const timer = setTimeout(() => timeout.abort(), limitMs);
       const signals = [timeout.signal, ...(request.signal ? [request.signal] : [])];
       const signal = signals.length > 1 ? AbortSignal.any(signals) : timeout.signal;
       const method = request.method ?? 'GET';
@@ -110,12 +111,17 @@ export function createBrowserFetcher(options: BrowserFetcherOptions = {}): Fetch
             : {}),
           cache: 'no-store',
           credentials: 'omit',
-          redirect: 'follow',
+          redirect: request.redirect ?? 'follow',
           signal,
         });
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-        const bytes = await readBody(response, maxBytes, url.host);
+        const bytes =
+          request.readAtMost !== undefined
+            ? response.body
+              ? await readPrefix(response.body, request.readAtMost)
+              : new Uint8Array(0)
+            : await readBody(response, maxBytes, url.host);
         return {
           status: response.status,
           url: response.url || url.href,
@@ -125,7 +131,7 @@ export function createBrowserFetcher(options: BrowserFetcherOptions = {}): Fetch
       } catch (error) {
         if (error instanceof FetchError) throw error;
         if (timeout.signal.aborted)
-          throw fail('timeout', `${url.host} did not answer within ${timeoutMs} ms`);
+          throw fail('timeout', `${url.host} did not answer within ${limitMs} ms`);
         if (request.signal?.aborted) throw fail('network', 'the request was aborted');
         throw fail('network', `${url.host} could not be reached (${(error as Error).message})`);
       } finally {

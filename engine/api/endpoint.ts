@@ -30,7 +30,7 @@ const WRITE_ERRORS: ErrorCode[] = [
 ];
 
 interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI style, relative to /v1: `/intents/{intent_id}`. */
   path: string;
   operationId: string;
@@ -74,7 +74,12 @@ export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
   const honoPath = `/v1${endpoint.path.replace(/\{(\w+)\}/g, ':$1')}`;
   app.on(endpoint.method.toUpperCase(), honoPath, async (c) => {
     endpoint.precheck?.(c.get('body'));
-    const body = endpoint.body ? parseWith(endpoint.body, c.get('body')) : undefined;
+    // A write without a body schema takes no fields: any sent is unknown, as in other bodies.
+    const body = endpoint.body
+      ? parseWith(endpoint.body, c.get('body'))
+      : endpoint.method !== 'get'
+        ? (parseWith(NO_QUERY, c.get('body') ?? {}), undefined)
+        : undefined;
     // An endpoint without query parameters refuses any, like unknown body fields.
     const query = endpoint.query
       ? parseWith(endpoint.query, c.req.query())

@@ -1,7 +1,8 @@
 import type { EngineContext } from '../context';
-import type { EventType } from '../vocabulary';
+import type { EventType, WebhookEventType } from '../vocabulary';
 import type { StoreReader, StoreTx } from '../ports';
 import { isoTime } from '../util/time';
+import { queueDeliveries } from './outbox';
 
 export interface EventDoc {
   [field: string]: unknown;
@@ -32,6 +33,45 @@ export async function appendEvent(
     data,
   };
   await tx.put('events', event);
+  await queueDeliveries(tx, ctx, event);
+  return event;
+}
+
+/** An event about an account's webhook endpoints rather than an intent: `intent_id` is null. */
+export interface AccountEventDoc {
+  [field: string]: unknown;
+  event_id: string;
+  intent_id: null;
+  scope: string;
+  livemode: boolean;
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Appends an account event; its deliveries are queued to the endpoints that ask for its type, or
+ * to `only` (the endpoint a `webhook.test` is for).
+ */
+export async function appendAccountEvent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  owner: { scope: string; livemode: boolean },
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  only?: string,
+): Promise<AccountEventDoc> {
+  const event: AccountEventDoc = {
+    event_id: ctx.ids.next('evt'),
+    intent_id: null,
+    scope: owner.scope,
+    livemode: owner.livemode,
+    type,
+    timestamp: isoTime(ctx.clock.now()),
+    data,
+  };
+  await tx.put('events', event);
+  await queueDeliveries(tx, ctx, event, only);
   return event;
 }
 
@@ -50,7 +90,7 @@ export async function listEvents(
   });
 }
 
-export function toEventView(event: EventDoc) {
+export function toEventView<E extends EventDoc | AccountEventDoc>(event: E) {
   return {
     object: 'event' as const,
     event_id: event.event_id,

@@ -21,7 +21,10 @@ export const TABLES = {
       by_trigger_sku: ['scope', 'trigger_sku', 'intent_id'],
     },
   },
-  events: { key: 'event_id', indexes: { by_intent: ['intent_id', 'event_id'] } },
+  events: {
+    key: 'event_id',
+    indexes: { by_intent: ['intent_id', 'event_id'], by_scope: ['scope', 'event_id'] },
+  },
   idempotency: { key: 'id', indexes: { by_expiry: ['expires_at'] } },
   products: { key: 'product_id', indexes: { by_url: ['url'] } },
   receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
@@ -39,7 +42,19 @@ export const TABLES = {
   inventory_reports: { key: 'report_id', indexes: { by_sku: ['scope', 'sku', 'report_id'] } },
   /** The latest report per scope, sku and location: what procurement triggers compare. */
   inventory_levels: { key: 'level_id', indexes: { by_sku: ['scope', 'sku'] } },
+  /** Partners' webhook endpoints (engine/webhooks). */
+  webhook_endpoints: { key: 'endpoint_id', indexes: { by_scope: ['scope', 'endpoint_id'] } },
+  /**
+   * The outbox: one row per event and endpoint still to deliver, written with the event.
+   * `lane` is `<endpoint_id>|<intent_id or event_id>`: deliveries of one lane go in event order.
+   */
+  webhook_outbox: {
+    key: 'outbox_id',
+    indexes: { by_due: ['next_attempt_at'], by_lane: ['lane', 'event_id'] },
+  },
+  /** Delivery attempts, for GET /v1/webhook_endpoints/{id}/deliveries. */
+  webhook_attempts: { key: 'attempt_id', indexes: { by_endpoint: ['endpoint_id', 'attempt_id'] } },
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;

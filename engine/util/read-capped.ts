@@ -24,6 +24,22 @@ export async function readCapped(
   return bytes;
 }
 
+/** The first `maxBytes` bytes of a body; the rest is never read (the stream is canceled). */
+export async function readPrefix(
+  body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  const out = new Uint8Array(maxBytes);
+  let total = 0;
+  for await (const chunk of chunksOf(body)) {
+    const take = Math.min(chunk.byteLength, maxBytes - total);
+    out.set(chunk.subarray(0, take), total);
+    total += take;
+    if (total >= maxBytes) break;
+  }
+  return out.subarray(0, total);
+}
+
 /** The chunks of a stream; a web stream left before its end is canceled. */
 async function* chunksOf(body: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>) {
   if (!('getReader' in body)) {

@@ -67,7 +67,8 @@ export function createEngineHost(options: HostOptions = {}) {
       store,
       ...wireMerchants(settings.sandbox_url, fetcher),
       monitor: { intervalMs: settings.check_interval_seconds * 1000 },
-      executor: { onError },
+      // Webhooks of the built-in engine go out on an alarm (the packed minimum, 30 s).
+      webhooks: { fetcherFor: () => fetcher, intervalMs: 30_000, onError },
       api: { onUnexpectedError: (error, requestId) => onError({ requestId, error }) },
     });
     try {

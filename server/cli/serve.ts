@@ -6,6 +6,7 @@ import { createNodeEngine, type NodeEngine } from '../node-engine';
 import { DEFAULT_SANDBOX_API_KEY, startSandboxMerchant } from '../sandbox-merchant/index';
 import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
+import { wireWebhookFetchers } from '../webhook-fetchers';
 import { describeStore } from '../store/choice';
 import { describeReport } from '../store/migrations';
 import { hostname } from 'node:os';
@@ -29,6 +30,7 @@ export async function serveCommand(args: string[]) {
     'receipt-key': { type: 'string' },
     'instance-id': { type: 'string' },
     'lease-seconds': { type: 'string' },
+    'webhook-interval-ms': { type: 'string' },
   });
   const port = portFlag(values.port ?? process.env.PORT, 'port', 8080);
   const sandboxPort = portFlag(values['sandbox-port'], 'sandbox-port', 8081);
@@ -56,6 +58,13 @@ export async function serveCommand(args: string[]) {
     sandbox: sandboxUrl ? { url: sandboxUrl, apiKey: DEFAULT_SANDBOX_API_KEY } : null,
     allowPrivateNetwork: values['allow-private-network'],
   });
+  const webhookFetchers = wireWebhookFetchers({
+    allowPrivateNetwork: values['allow-private-network'],
+  });
+  const webhookIntervalMs = Math.max(
+    10,
+    intFlag(values['webhook-interval-ms'], 'webhook-interval-ms', 250),
+  );
   let engine: NodeEngine | null = null;
   let server: ServerType | null = null;
   try {
@@ -71,6 +80,11 @@ export async function serveCommand(args: string[]) {
       ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
       monitor: { intervalMs: checkSeconds * 1000, claimLeaseMs: leaseSeconds * 1000 },
       instanceId,
+      webhooks: {
+        fetcherFor: webhookFetchers.fetcherFor,
+        intervalMs: webhookIntervalMs,
+        onError: (error) => console.error('webhooks:', error),
+      },
       executor: {
         leaseMs: leaseSeconds * 1000,
         onError: (error) => console.error('executor:', error),
@@ -104,6 +118,7 @@ export async function serveCommand(args: string[]) {
     if (server) await closeServer(server);
     await engine?.close().catch(() => {});
     await merchants.close();
+    await webhookFetchers.close();
     await sandbox?.close();
     throw error;
   }
@@ -117,6 +132,7 @@ export async function serveCommand(args: string[]) {
     await closeServer(listening);
     await started.close();
     await merchants.close();
+    await webhookFetchers.close();
     await sandbox?.close();
     process.exit(0);
   };

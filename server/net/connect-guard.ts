@@ -129,6 +129,8 @@ export interface GuardedAgentOptions {
   connectTimeoutMs: number;
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
+  /** Sockets per origin; default 4. */
+  connections?: number;
 }
 
 type ConnectOptions = buildConnector.Options;
@@ -190,6 +192,6 @@ export function createGuardedAgent(options: GuardedAgentOptions): Agent {
     headersTimeout: options.headersTimeoutMs,
     bodyTimeout: options.bodyTimeoutMs,
     keepAliveTimeout: 4_000,
-    connections: 4,
+    connections: options.connections ?? 4,
   });
 }

@@ -20,6 +20,7 @@ import {
   FetchError,
   parseIpLiteral,
   readCapped,
+  readPrefix,
   type FetchFailure,
   type FetchRequest,
   type FetchResponse,
@@ -55,6 +56,13 @@ export interface GuardedFetcherOptions {
   userAgent?: string;
   /** Per host, between request starts; default 1000. */
   minIntervalMs?: number;
+  /**
+   * false: no per-host pacing (one request at a time, minimum interval, Retry-After backoff).
+   * For webhook deliveries, whose dispatcher paces each endpoint itself.
+   */
+  politeness?: boolean;
+  /** Sockets per origin; default 4 (webhook deliveries use one per delivery in flight). */
+  connectionsPerOrigin?: number;
   /** DNS override for tests; default dns.promises.lookup(all). */
   lookup?: (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
   now?: () => number;
@@ -194,7 +202,7 @@ function redirectMethod(status: number, method: string): { method: string; keepB
 export function createGuardedFetcher(
   options: GuardedFetcherOptions,
 ): Fetcher & { close(): Promise<void> } {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const defaultTimeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
@@ -210,15 +218,17 @@ export function createGuardedFetcher(
     guard,
     isExemptOrigin,
     resolve,
-    connectTimeoutMs: timeoutMs,
-    headersTimeoutMs: timeoutMs,
-    bodyTimeoutMs: timeoutMs,
+    connectTimeoutMs: defaultTimeoutMs,
+    headersTimeoutMs: defaultTimeoutMs,
+    bodyTimeoutMs: defaultTimeoutMs,
+    ...(options.connectionsPerOrigin ? { connections: options.connectionsPerOrigin } : {}),
   });
   const politeness = new Politeness({
     minIntervalMs: options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS,
     now,
     sleep,
   });
+  const paced = options.politeness !== false;
   let closed = false;
 
   /** Early refusal, before queueing: scheme/credentials are checked by parseTarget. */
@@ -236,6 +246,7 @@ export function createGuardedFetcher(
 
   async function fetch(req: FetchRequest): Promise<FetchResponse> {
     if (closed) throw fail('network', 'fetcher is closed');
+    const timeoutMs = req.timeoutMs ?? defaultTimeoutMs;
     let url = parseTarget(req.url);
     let method: string = req.method ?? 'GET';
     let body = req.body;
@@ -270,7 +281,9 @@ export function createGuardedFetcher(
     try {
       for (let hop = 0; ; hop++) {
         precheckLiteral(url);
-        const release = await politeness.acquire(url.hostname, controller.signal);
+        const release = paced
+          ? await politeness.acquire(url.hostname, controller.signal)
+          : () => {};
         try {
           timer ??= setTimeout(() => {
             timedOut = true;
@@ -285,14 +298,17 @@ export function createGuardedFetcher(
             signal: controller.signal,
           });
           const responseHeaders = flattenHeaders(response.headers);
-          politeness.noteResponse(
-            url.hostname,
-            response.statusCode,
-            responseHeaders['retry-after'],
-          );
+          if (paced) {
+            politeness.noteResponse(
+              url.hostname,
+              response.statusCode,
+              responseHeaders['retry-after'],
+            );
+          }
 
           const location = responseHeaders['location'];
-          if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
+          const follow = req.redirect !== 'manual';
+          if (follow && REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
             await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
             if (hop >= maxRedirects) {
               throw fail(
@@ -317,6 +333,9 @@ export function createGuardedFetcher(
           let bytes: Uint8Array = new Uint8Array(0);
           if (method === 'HEAD') {
             await response.body.dump().catch(() => undefined);
+          } else if (req.readAtMost !== undefined) {
+            bytes = await readPrefix(response.body, req.readAtMost);
+            discard(response.body);
           } else {
             const declared = Number(responseHeaders['content-length']);
             if (Number.isFinite(declared) && declared > maxBytes) {

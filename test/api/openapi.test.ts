@@ -13,7 +13,7 @@ describe('GET /v1/openapi.json', () => {
     expect(result.valid).toBe(true);
   });
 
-  it('documents every intent endpoint with its error responses', async () => {
+  it('documents every endpoint with its error responses', async () => {
     const { call } = await testApi();
     const doc = (await call('GET', '/v1/openapi.json', { key: null })).body;
     const operations = Object.entries(
@@ -38,6 +38,16 @@ describe('GET /v1/openapi.json', () => {
         'POST /v1/intents/{intent_id}/resume',
         'POST /v1/inventory_levels',
         'GET /v1/inventory_levels/{sku}',
+        'POST /v1/webhook_endpoints',
+        'GET /v1/webhook_endpoints',
+        'GET /v1/webhook_endpoints/{webhook_endpoint_id}',
+        'PATCH /v1/webhook_endpoints/{webhook_endpoint_id}',
+        'DELETE /v1/webhook_endpoints/{webhook_endpoint_id}',
+        'POST /v1/webhook_endpoints/{webhook_endpoint_id}/rotate_secret',
+        'POST /v1/webhook_endpoints/{webhook_endpoint_id}/test',
+        'GET /v1/webhook_endpoints/{webhook_endpoint_id}/deliveries',
+        'POST /v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{event_id}/retry',
+        'GET /v1/events',
       ].sort(),
     );
     const create = operations.find((o) => o.id === 'POST /v1/intents')!.op;

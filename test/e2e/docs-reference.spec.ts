@@ -25,7 +25,7 @@ test('the API reference at /docs renders every operation from local assets', asy
   await page.goto(`${server.baseUrl}/docs`);
   await expect(page.getByText('Intent Commerce API')).toBeVisible();
   const operations = page.locator('.opblock');
-  await expect(operations).toHaveCount(12);
+  await expect(operations).toHaveCount(22);
   await expect(
     page.locator('.opblock-summary-path', { hasText: '/v1/intents/{intent_id}/resume' }),
   ).toBeVisible();

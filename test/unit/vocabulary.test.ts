@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EVENT_TYPES, EXECUTION_STATUSES, WAITING_REASONS } from '../../engine/vocabulary';
+import {
+  EVENT_TYPES,
+  EXECUTION_STATUSES,
+  WAITING_REASONS,
+  WEBHOOK_EVENT_TYPES,
+} from '../../engine/vocabulary';
 
 /** The backticked first cells of the table rows in each `## ` section of docs/events.md. */
 function tablesOfEventsDoc(): Map<string, string[]> {
@@ -21,6 +26,10 @@ describe('docs/events.md lists the vocabulary of engine/vocabulary.ts', () => {
 
   it('every event type', () => {
     expect(tables.get('')).toEqual([...EVENT_TYPES]);
+  });
+
+  it('every webhook event type', () => {
+    expect(tables.get('Webhook events')).toEqual([...WEBHOOK_EVENT_TYPES]);
   });
 
   it('every waiting reason', () => {

@@ -12,6 +12,20 @@ import { listPaymentMethods } from './payment-methods';
 import { getReceiptKeys } from './receipt-keys';
 import { getReceipt } from './receipts';
 import { getInventoryLevel, reportInventoryLevel } from './inventory';
+import { listAccountEvents } from './account-events';
+import {
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  testWebhookEndpoint,
+} from './webhook-deliveries';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from './webhook-endpoints';
 
 /** Every v1 endpoint, in the order the OpenAPI document lists them. */
 export const ENDPOINTS = [
@@ -27,4 +41,14 @@ export const ENDPOINTS = [
   listPaymentMethods,
   reportInventoryLevel,
   getInventoryLevel,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  testWebhookEndpoint,
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  listAccountEvents,
 ] as unknown as AnyEndpoint[];

@@ -67,11 +67,12 @@ describe('background alarms', () => {
     });
     stop = bg.stop;
     await bg.background.wake();
-    // Built-in: a monitor round every half check interval (60 s -> 30 s, the packed minimum).
-    expect(await alarms()).toEqual({ 'engine:0': 0.5 });
+    // Built-in: a monitor round every half check interval (60 s -> 30 s, the packed minimum),
+    // and the webhook dispatcher every 30 s.
+    expect(await alarms()).toEqual({ 'engine:0': 0.5, 'engine:1': 0.5 });
 
     await bg.send({ type: 'settings.set', settings: { check_interval_seconds: 240 } });
-    expect(await alarms()).toEqual({ 'engine:0': 2 });
+    expect(await alarms()).toEqual({ 'engine:0': 2, 'engine:1': 0.5 });
 
     await bg.send({
       type: 'settings.set',
@@ -82,7 +83,7 @@ describe('background alarms', () => {
     expect(bg.background.host.opened).toBe(false);
 
     await bg.send({ type: 'settings.set', settings: { mode: 'builtin' } });
-    expect(await alarms()).toEqual({ 'engine:0': 2 });
+    expect(await alarms()).toEqual({ 'engine:0': 2, 'engine:1': 0.5 });
     // Restarts let calls in flight finish first: nothing failed on a closed database.
     expect(bg.errors).toEqual([]);
   });

@@ -1,0 +1,131 @@
+import { createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeEngine } from '../server/node-engine';
+import { wireWebhookFetchers } from '../server/webhook-fetchers';
+import { createBody } from './api';
+import { load, startIntentServer, type Load } from './http';
+
+export interface WebhookBench {
+  deliveries: { events: number; ms: number; perSecond: number };
+  createWithout: Load;
+  createWith: Load;
+  rounds: number;
+  /** Median over rounds of (create req/s with one enabled endpoint) / (without), same rounds. */
+  ratio: number;
+}
+
+/** A receiver on 127.0.0.1 that answers 204 to everything and counts. */
+async function receiver() {
+  let count = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    count: () => count,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Deliveries per second: `events` intents' created events, queued, then sent by one drain. */
+async function deliveriesPerSecond(events: number) {
+  const sink = await receiver();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-webhooks-'));
+  const fetchers = wireWebhookFetchers({ allowPrivateNetwork: false });
+  const engine = await createNodeEngine({
+    store: { kind: 'sqlite', dataDir },
+    api: { rateLimit: false },
+    webhooks: { fetcherFor: fetchers.fetcherFor },
+  });
+  try {
+    const { key } = await engine.keys.create('bench');
+    const call = (path: string, body: string) =>
+      engine.fetch(
+        new Request(`http://api${path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body,
+        }),
+      );
+    await call('/v1/webhook_endpoints', JSON.stringify({ url: sink.url }));
+    for (let i = 0; i < events; i += 50)
+      await Promise.all(Array.from({ length: 50 }, () => call('/v1/intents', createBody)));
+    const started = performance.now();
+    await engine.webhooks!.drain();
+    const ms = performance.now() - started;
+    if (sink.count() < events) throw new Error(`only ${sink.count()} of ${events} delivered`);
+    return { events, ms: Math.round(ms), perSecond: Math.round((events / ms) * 1000) };
+  } finally {
+    await engine.close();
+    await fetchers.close();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Create throughput of two servers loaded in turn, several rounds: one with an enabled webhook
+ * endpoint (each create also writes an outbox row, and the dispatcher delivers while loaded), one
+ * without. The ratio is taken per round and the median reported.
+ */
+export async function benchWebhooks(rounds = 3, seconds = 5): Promise<WebhookBench> {
+  const deliveries = await deliveriesPerSecond(5000);
+  const sink = await receiver();
+  const plain = await startIntentServer();
+  const hooked = await startIntentServer();
+  try {
+    const headersOf = (key: string) => ({
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+    });
+    const registered = await fetch(`${hooked.url}/v1/webhook_endpoints`, {
+      method: 'POST',
+      headers: headersOf(hooked.key),
+      body: JSON.stringify({ url: sink.url }),
+    });
+    if (registered.status !== 201) throw new Error(`endpoint: ${await registered.text()}`);
+    const target = (server: typeof plain) => ({
+      url: `${server.url}/v1/intents`,
+      method: 'POST' as const,
+      headers: headersOf(server.key),
+      body: createBody,
+    });
+    await load({ ...target(plain), duration: 2 });
+    await load({ ...target(hooked), duration: 2 });
+    const without: Load[] = [];
+    const withHook: Load[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      // Alternate which goes first: the second of a pair runs on a fuller disk and warmer caches.
+      const first = round % 2 === 0 ? plain : hooked;
+      const second = first === plain ? hooked : plain;
+      const one = await load({ ...target(first), duration: seconds });
+      const two = await load({ ...target(second), duration: seconds });
+      const [a, b] = first === plain ? [one, two] : [two, one];
+      without.push(a);
+      withHook.push(b);
+      ratios.push(b.rps / a.rps);
+    }
+    const median = <T>(values: T[], by: (v: T) => number) =>
+      [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+    return {
+      deliveries,
+      createWithout: median(without, (l) => l.rps),
+      createWith: median(withHook, (l) => l.rps),
+      rounds,
+      ratio: median(ratios, (r) => r),
+    };
+  } finally {
+    await hooked.stop();
+    await plain.stop();
+    await sink.close();
+  }
+}
