@@ -108,6 +108,7 @@ export function createEngine(options: EngineOptions) {
     ? createDispatcher(ctx, {
         onError: (error) => options.api?.onUnexpectedError?.(error, 'webhooks'),
         ...options.webhooks,
+        instanceId,
       })
     : null;
   let stopMonitor: (() => Promise<void>) | null = null;
@@ -152,7 +153,10 @@ export function createEngine(options: EngineOptions) {
       await monitor?.releaseOwnClaims();
       if (monitor) stopMonitor = monitor.start(scheduler, tickMs, onError, takeOver);
       else stopRecovery = scheduler.every(tickMs, takeOver);
-      if (webhooks) stopWebhooks = webhooks.start(scheduler, options.webhooks?.intervalMs ?? 1000);
+      if (webhooks) {
+        await webhooks.releaseOwnClaims();
+        stopWebhooks = webhooks.start(scheduler, options.webhooks?.intervalMs ?? 1000);
+      }
     },
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),

@@ -6,7 +6,7 @@ import { mapLimit } from '../util/map-limit';
 import { decide } from './decide';
 import { recordHistory } from './history';
 import { checkWatch, type CheckOutcome } from './observe';
-import { claimDueWatches, releaseOwnClaims } from './claim';
+import { claimDueWatches, releaseOwnWatchClaims } from './claim';
 import type { WatchDoc } from '../schemas/watch';
 
 export interface MonitorOptions {
@@ -230,6 +230,6 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     round,
     start,
     /** At start-up: what this instance's previous process claimed is due again now. */
-    releaseOwnClaims: () => releaseOwnClaims(ctx.store, ctx.clock.now(), leaseMs, me),
+    releaseOwnClaims: () => releaseOwnWatchClaims(ctx.store, ctx.clock.now(), leaseMs, me),
   };
 }

@@ -4,6 +4,15 @@ import type { Fetcher, Scheduler } from '../ports';
 import type { OutboxDoc, WebhookEndpointDoc } from '../schemas/webhook-endpoint';
 import { recordResults, type DeliveryResult } from './record';
 import { signatureHeaders } from './sign';
+import { claimThese, releaseOwnClaims, type ClaimSpec } from '../store/claims';
+
+/** Outbox rows being sent are claimed (store/claims.ts): one delivery in flight per row. */
+const OUTBOX: ClaimSpec = {
+  table: 'webhook_outbox',
+  key: 'outbox_id',
+  index: 'by_due',
+  dueField: 'next_attempt_at',
+};
 
 export interface DispatcherOptions {
   /** The fetcher deliveries go through (the guarded one on the server, per mode). */
@@ -15,6 +24,10 @@ export interface DispatcherOptions {
   /** Due outbox rows read per round; default 500. */
   batchSize?: number;
   timeoutMs?: number;
+  /** This engine among the instances on the store: rows it sends are claimed in its name. */
+  instanceId?: string;
+  /** How long a claimed row stays with this instance before another may send it. */
+  claimLeaseMs?: number;
   random?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -39,6 +52,8 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
   const batchSize = options.batchSize ?? 500;
   const random = options.random ?? Math.random;
   const onError = options.onError ?? (() => {});
+  const me = options.instanceId ?? 'default';
+  const claimLeaseMs = options.claimLeaseMs ?? 60_000;
   const claimed = new Set<string>(); // outbox ids sent or awaiting their record
   const busyLanes = new Set<string>();
   const perEndpoint = new Map<string, number>();
@@ -61,7 +76,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     });
     const endpoints = new Map<string, Promise<WebhookEndpointDoc | undefined>>();
     const orphans: string[] = [];
-    let started = 0;
+    const picked: { row: OutboxDoc; endpoint: WebhookEndpointDoc; event: EventDoc }[] = [];
     for (const row of due) {
       if (stopped || inFlight >= maxInFlight) break;
       if (claimed.has(row.outbox_id) || busyLanes.has(row.lane)) continue;
@@ -79,9 +94,11 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
         orphans.push(row.outbox_id);
         continue;
       }
-      send(row, endpoint, event);
-      started++;
+      picked.push({ row, endpoint, event });
+      // Held from now, so that the limits above count it while the claim is written.
+      hold(row);
     }
+    const started = await startClaimed(picked, now);
     if (orphans.length > 0) {
       // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
       await ctx.store.transact(async (tx) => {
@@ -89,6 +106,42 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
       });
     }
     return started;
+  }
+
+  /**
+   * Claims the picked rows in the store (another instance on it does not send them meanwhile),
+   * then sends those still due; the others are let go. Returns how many were sent.
+   */
+  async function startClaimed(
+    picked: { row: OutboxDoc; endpoint: WebhookEndpointDoc; event: EventDoc }[],
+    now: number,
+  ): Promise<number> {
+    if (picked.length === 0) return 0;
+    let taken = new Set<string>();
+    try {
+      const ids = picked.map(({ row }) => row.outbox_id);
+      taken = await claimThese(ctx.store, OUTBOX, ids, { now, leaseMs: claimLeaseMs, owner: me });
+    } finally {
+      for (const { row, endpoint, event } of picked) {
+        if (taken.has(row.outbox_id)) send(row, endpoint, event);
+        else letGo(row);
+      }
+    }
+    return taken.size;
+  }
+
+  function hold(row: OutboxDoc) {
+    claimed.add(row.outbox_id);
+    busyLanes.add(row.lane);
+    perEndpoint.set(row.endpoint_id, (perEndpoint.get(row.endpoint_id) ?? 0) + 1);
+    inFlight++;
+  }
+
+  function letGo(row: OutboxDoc) {
+    claimed.delete(row.outbox_id);
+    busyLanes.delete(row.lane);
+    perEndpoint.set(row.endpoint_id, perEndpoint.get(row.endpoint_id)! - 1);
+    inFlight--;
   }
 
   /** Whether no earlier event of the row's lane is still owed (delivery order per intent). */
@@ -103,11 +156,8 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     return first?.outbox_id === row.outbox_id;
   }
 
+  /** Sends a held row; its record (flush) lets it go. */
   function send(row: OutboxDoc, endpoint: WebhookEndpointDoc, event: EventDoc) {
-    claimed.add(row.outbox_id);
-    busyLanes.add(row.lane);
-    perEndpoint.set(row.endpoint_id, (perEndpoint.get(row.endpoint_id) ?? 0) + 1);
-    inFlight++;
     const work = deliver(row, endpoint, event)
       .then((result) => {
         results.push(result);
@@ -220,6 +270,13 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
   return {
     tick,
     drain,
+    /** At start-up: what this instance's previous process claimed is due again now. */
+    releaseOwnClaims: () =>
+      releaseOwnClaims(ctx.store, OUTBOX, {
+        now: ctx.clock.now(),
+        leaseMs: claimLeaseMs,
+        owner: me,
+      }),
     /** Runs rounds every `intervalMs`; the returned stop waits for deliveries in flight. */
     start(scheduler: Scheduler, intervalMs: number): () => Promise<void> {
       const stopTimer = scheduler.every(intervalMs, async () => {

@@ -65,7 +65,13 @@ export async function recordResults(
       );
     }
     if (nextAt === null) await tx.delete('webhook_outbox', row.outbox_id);
-    else await tx.put('webhook_outbox', { ...row, attempts: attempt, next_attempt_at: nextAt });
+    else
+      await tx.put('webhook_outbox', {
+        ...row,
+        attempts: attempt,
+        next_attempt_at: nextAt,
+        claimed_by: null,
+      });
     await tx.put('webhook_attempts', attemptDoc(ctx, result, row, attempt, nextAt));
   }
   for (const id of touched) {

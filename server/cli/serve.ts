@@ -83,6 +83,8 @@ export async function serveCommand(args: string[]) {
       webhooks: {
         fetcherFor: webhookFetchers.fetcherFor,
         intervalMs: webhookIntervalMs,
+        // Longer than a delivery's 15 s timeout, so that a slow endpoint is not sent to twice.
+        claimLeaseMs: Math.max(30, leaseSeconds) * 1000,
         onError: (error) => console.error('webhooks:', error),
       },
       executor: {

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyTransition } from '../../engine/index';
+import { applyTransition, createEngine } from '../../engine/index';
 import { createGuardedFetcher } from '../../server/net/guarded-fetcher';
 import { intentBody, testApi } from '../support/api';
 import { webhookReceiver, type Answer, type Received } from '../support/webhook-receiver';
@@ -34,6 +34,48 @@ const verify = (secret: string, request: Received) =>
   new Webhook(secret).verify(request.body, request.headers) as { event_id: string };
 
 describe('webhook delivery to a real receiver', () => {
+  it('two instances draining one outbox at once send each event once between them', async () => {
+    const receiver = await webhookReceiver();
+    const fetcher = createGuardedFetcher({ mode: 'test', politeness: false });
+    cleanups.push(receiver.close, fetcher.close);
+    const sentBy = { a: 0, b: 0 };
+    const counting = (name: 'a' | 'b') => ({
+      fetcherFor: () => ({
+        fetch: (request: Parameters<typeof fetcher.fetch>[0]) => {
+          sentBy[name]++;
+          return fetcher.fetch(request);
+        },
+      }),
+      random: () => 0.5,
+      batchSize: 4,
+    });
+    const api = await testApi({ instanceId: 'a', webhooks: counting('a') });
+    const other = createEngine({
+      store: api.engine.ctx.store,
+      clock: api.clock,
+      instanceId: 'b',
+      webhooks: counting('b'),
+    });
+    api.clock.set(Date.now());
+    await api.call('POST', '/v1/webhook_endpoints', { body: { url: `${receiver.url}/hooks` } });
+    for (let i = 0; i < 24; i++) await api.call('POST', '/v1/intents', { body: intentBody() });
+
+    // Both keep draining until everything arrived: a round that finds only rows the other
+    // instance claimed sends none and ends its drain.
+    const drainUntilAll = async (dispatcher: NonNullable<typeof other.webhooks>) => {
+      for (let i = 0; i < 100 && receiver.received.length < 24; i++) await dispatcher.drain();
+      await dispatcher.drain();
+    };
+    await Promise.all([drainUntilAll(api.engine.webhooks!), drainUntilAll(other.webhooks!)]);
+
+    const ids = receiver.received.map((request) => request.headers['webhook-id']);
+    expect(ids).toHaveLength(24);
+    expect(new Set(ids).size).toBe(24);
+    expect(sentBy.a + sentBy.b).toBe(24);
+    expect(sentBy.a).toBeGreaterThan(0);
+    expect(sentBy.b).toBeGreaterThan(0);
+  });
+
   it('signs by Standard Webhooks: the reference library verifies; tampering, a wrong secret, an old timestamp fail', async () => {
     const { endpoint, createIntent, dispatcher, receiver, call } = await setup();
     const { secret } = await endpoint();

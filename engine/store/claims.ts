@@ -1,0 +1,92 @@
+import type { Doc, Store } from '../ports';
+
+/**
+ * Claims on due work shared by several engine instances on one store (monitor watches, webhook
+ * outbox rows). A claim moves the row's due time `leaseMs` ahead and names the instance, in one
+ * transaction: other instances do not see the row as due while its claimant works on it. The work
+ * then writes the real next due time and clears the name; if the claimant dies first, the row
+ * falls due again when the claim runs out, or at once when it restarts under the same name.
+ */
+export interface ClaimSpec {
+  table: string;
+  /** The table's key field. */
+  key: string;
+  /** An index whose only field is `dueField`. */
+  index: string;
+  /** Epoch milliseconds at which the row is due. */
+  dueField: string;
+}
+
+/** Field naming the instance that claimed a row; null or absent once its work is written. */
+export const CLAIMED_BY = 'claimed_by';
+
+const claimed = (spec: ClaimSpec, doc: Doc, until: number, owner: string | null) => ({
+  ...doc,
+  [spec.dueField]: until,
+  [CLAIMED_BY]: owner,
+});
+
+/** Claims the next `limit` due rows; returns them as they were before the claim. */
+export function claimDue<T extends Doc>(
+  store: Store,
+  spec: ClaimSpec,
+  claim: { now: number; limit: number; leaseMs: number; owner: string },
+): Promise<T[]> {
+  return store.transact(async (tx) => {
+    const due = await tx.query<T>(spec.table, {
+      index: spec.index,
+      prefix: [],
+      range: { lte: claim.now },
+      order: 'asc',
+      limit: claim.limit,
+    });
+    for (const doc of due)
+      await tx.put(spec.table, claimed(spec, doc, claim.now + claim.leaseMs, claim.owner));
+    return due;
+  });
+}
+
+/** Claims those of the given rows that are still due; returns the keys claimed. */
+export function claimThese(
+  store: Store,
+  spec: ClaimSpec,
+  keys: readonly string[],
+  claim: { now: number; leaseMs: number; owner: string },
+): Promise<Set<string>> {
+  return store.transact(async (tx) => {
+    const taken = new Set<string>();
+    for (const key of keys) {
+      const doc = await tx.get(spec.table, key);
+      if (!doc || (doc[spec.dueField] as number) > claim.now) continue;
+      await tx.put(spec.table, claimed(spec, doc, claim.now + claim.leaseMs, claim.owner));
+      taken.add(key);
+    }
+    return taken;
+  });
+}
+
+/**
+ * Makes the rows this instance had claimed due now: a restart under the same name does at once
+ * what its previous process claimed and could not finish.
+ */
+export async function releaseOwnClaims(
+  store: Store,
+  spec: ClaimSpec,
+  claim: { now: number; leaseMs: number; owner: string },
+): Promise<number> {
+  const pending = await store.query(spec.table, {
+    index: spec.index,
+    prefix: [],
+    range: { gt: claim.now, lte: claim.now + claim.leaseMs },
+  });
+  const own = pending.filter((doc) => doc[CLAIMED_BY] === claim.owner);
+  if (own.length === 0) return 0;
+  await store.transact(async (tx) => {
+    for (const doc of own) {
+      const current = await tx.get(spec.table, doc[spec.key] as string);
+      if (current?.[CLAIMED_BY] === claim.owner)
+        await tx.put(spec.table, claimed(spec, current, claim.now, null));
+    }
+  });
+  return own.length;
+}
