@@ -45,7 +45,8 @@ function answerAfter(after: string, words: NegationWords): boolean {
   const end = tokens.findIndex((t) => t === '|' || t === ':');
   const answer = end < 0 ? tokens : tokens.slice(0, end);
   const [first, second] = answer;
-  if (answer.length === 1 && first && words.before.has(first)) return true;
+  const negation = (w: string) => words.before.has(w) || words.beforeUnspaced.includes(w);
+  if (answer.length === 1 && first && negation(first)) return true;
   return isZero(first) && (answer.length === 1 || (answer.length === 2 && UNITS.has(second ?? '')));
 }
 

@@ -1,6 +1,6 @@
 /**
  * One spelling for stock text and lexicon phrases alike: lower case, Latin and Greek accents
- * dropped (`ÉPUISÉ`, `ΔΙΑΘΕΣΙΜΟ`), typographic apostrophes as `'`, hyphens and symbols as spaces
+ * dropped (`ÉPUISÉ`, `ΔΙΑΘΕΣΙΜΟ`), `ı` as `i`, typographic apostrophes as `'`, hyphens and symbols as spaces
  * (`sold-out`), digit groups joined (`1,204` → `1204`), and sentence punctuation as a `|` clause
  * mark that negation scope never crosses. `:` stays a token of its own (`stock : 0`).
  */
@@ -21,7 +21,8 @@ function foldAccents(text: string): string {
     .normalize('NFD')
     .replace(/([\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu, '$1')
     .normalize('NFC')
-    .replace(/[’‘ʼ´`′]/g, "'");
+    .replace(/[’‘ʼ´`′]/g, "'")
+    .replace(/ı/g, 'i'); // Turkish dotless i: `HAYIR` lower-cases to `hayir`, not `hayır`
 }
 
 export function normalizeStockText(text: string, phrase = false): string {

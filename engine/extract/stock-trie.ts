@@ -82,6 +82,21 @@ function longestAt(text: string, start: number, root: TrieNode): PhraseMatch | n
   return best;
 }
 
+/**
+ * The end of `match` stretched over phrases that start inside it and end beyond it: in
+ * `не в наличии на складе` the negated `в наличии на складе` is part of `не в наличии`, not a
+ * second, positive phrase. The first phrase's family stands for the whole.
+ */
+function absorbOverlaps(text: string, match: PhraseMatch, root: TrieNode): number {
+  let end = match.end;
+  for (let j = match.start + 1; j < end; j++) {
+    if (text[j - 1] !== ' ' && !isUnspaced(text[j])) continue;
+    const inner = longestAt(text, j, root);
+    if (inner && inner.end > end) end = inner.end;
+  }
+  return end;
+}
+
 /** Every phrase in normalised `text`, left to right, none overlapping. */
 export function scanPhrases(text: string, root: TrieNode): PhraseMatch[] {
   const found: PhraseMatch[] = [];
@@ -93,7 +108,7 @@ export function scanPhrases(text: string, root: TrieNode): PhraseMatch[] {
     const match = starts && !inWord ? longestAt(text, i, root) : null;
     if (match) {
       found.push(match);
-      i = match.end;
+      i = absorbOverlaps(text, match, root);
     } else i++;
   }
   return found;

@@ -19,7 +19,7 @@ export const es: StockLexicon = {
   in_store_only: ['solo en tienda', 'disponible solo en tienda', 'exclusivo en tienda'],
   neutral: ['de nuevo en stock', '# vendidos', 'más de # vendidos'],
   count: ['stock', 'existencias', 'unidades disponibles', 'cantidad disponible'],
-  negations: ['no', 'sin', 'ningún', 'ninguna', 'nunca', 'ya no'],
+  negations: ['no', 'sin', 'ningún', 'ninguna', 'nunca'],
   fillers: ['está', 'esta', 'es', 'hay', 'actualmente', 'momentáneamente', 'temporalmente', 'todavía', 'aún', 'ya',
     'este', 'producto', 'artículo', 'en', 'este', 'momento'],
 };

@@ -15,6 +15,6 @@ export const fi: StockLexicon = {
   in_store_only: ['vain myymälässä', 'saatavilla vain myymälästä'],
   neutral: ['# myyty'],
   count: ['varastosaldo', 'varastotilanne', 'saldo'],
-  negations: ['ei', 'eikä', 'ilman', 'ei enää', 'koskaan'],
+  negations: ['ei', 'eikä', 'ilman', 'koskaan'],
   fillers: ['ole', 'tällä', 'hetkellä', 'enää', 'valitettavasti', 'tuote', 'on'],
 };

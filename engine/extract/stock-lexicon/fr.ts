@@ -23,7 +23,7 @@ export const fr: StockLexicon = {
   in_store_only: ['uniquement en magasin', 'disponible uniquement en magasin', 'exclusivité magasin'],
   neutral: ['de retour en stock', 'de nouveau en stock', '# vendus', '# ventes'],
   count: ['stock', 'quantité en stock', 'quantité disponible'],
-  negations: ['pas', 'non', 'aucun', 'aucune', 'jamais', 'ne', "n'est", "n'est pas", 'sans'],
+  negations: ['pas', 'non', 'aucun', 'aucune', 'jamais', 'ne', "n'est", 'sans'],
   fillers: ['est', 'actuellement', 'momentanément', 'encore', 'plus', 'cet', 'article', 'produit', 'ce', 'pour',
     "l'instant", 'le', 'moment'],
 };

@@ -21,7 +21,7 @@ export const pt: StockLexicon = {
   in_store_only: ['apenas na loja', 'só na loja', 'disponível apenas em loja'],
   neutral: ['de volta ao estoque', '# vendidos'],
   count: ['estoque', 'stock', 'quantidade disponível', 'quantidade em estoque'],
-  negations: ['não', 'nao', 'sem', 'nenhum', 'nenhuma', 'nunca', 'já não'],
+  negations: ['não', 'nao', 'sem', 'nenhum', 'nenhuma', 'nunca'],
   fillers: ['está', 'esta', 'é', 'estão', 'atualmente', 'actualmente', 'mais', 'no', 'momento', 'ainda', 'este',
     'produto', 'artigo', 'temporariamente'],
 };
