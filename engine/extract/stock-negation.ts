@@ -41,12 +41,14 @@ function negatedBefore(text: string, match: PhraseMatch, words: NegationWords): 
 /** The clause right after the phrase, past one `:` or `|`: `no`, `0`, `0 pcs`. */
 function answerAfter(after: string, words: NegationWords): boolean {
   const tokens = after.split(' ').filter(Boolean);
-  if (tokens[0] === ':' || tokens[0] === '|') tokens.shift();
+  const separated = tokens[0] === ':' || tokens[0] === '|';
+  if (separated) tokens.shift();
   const end = tokens.findIndex((t) => t === '|' || t === ':');
   const answer = end < 0 ? tokens : tokens.slice(0, end);
   const [first, second] = answer;
   const negation = (w: string) => words.before.has(w) || words.beforeUnspaced.includes(w);
-  if (answer.length === 1 && first && negation(first)) return true;
+  // `Förboka nu` is Swedish for "pre-order now": a bare word after is an answer only past a mark.
+  if (separated && answer.length === 1 && first && negation(first)) return true;
   return isZero(first) && (answer.length === 1 || (answer.length === 2 && UNITS.has(second ?? '')));
 }
 

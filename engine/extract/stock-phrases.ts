@@ -105,13 +105,16 @@ const ORDERABLE = new Set<StockSignal>(['in_stock', 'limited', 'preorder', 'back
 /**
  * One answer from a page's signals: the most negative, `unknown` when in- and out-of-stock
  * wording contradict. An arrival announced (`expected back`) is `out_of_stock`, or `preorder`
- * when the page also lets you order now.
+ * when the page also lets you order now (`backorder` when it says so: `Restordre, ventes inn`).
  */
 export function decideStock(signals: StockSignal[]): Availability {
   const negative = signals.some((s) => NEGATIVE.has(s));
   if (signals.includes('arriving')) {
     if (!signals.some((s) => ORDERABLE.has(s))) return 'out_of_stock';
-    return negative ? 'unknown' : 'preorder';
+    if (negative) return 'unknown';
+    return signals.includes('backorder') && !signals.includes('preorder')
+      ? 'backorder'
+      : 'preorder';
   }
   if (negative && signals.some((s) => POSITIVE.has(s))) return 'unknown';
   const rank = (s: StockSignal) => PRECEDENCE.indexOf(s);
