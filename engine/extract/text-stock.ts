@@ -6,7 +6,7 @@
  */
 import type { Availability } from '../vocabulary';
 import { findElements, nameWords, textOf, type Document, type Element } from './dom';
-import { isDisabled, isHidden, quietRoots } from './noise';
+import { FORM_FIELDS, isDisabled, isHidden, quietRoots } from './noise';
 import { decideStock, stockSignals, type StockSignal } from './stock-phrases';
 
 // prettier-ignore
@@ -14,7 +14,6 @@ const CONTAINER_WORDS = new Set([
   'availability', 'stock', 'inventory', 'instock', 'outofstock', 'stockstatus', 'disponibilidad',
   'disponibilita', 'verfuegbarkeit', 'lieferstatus', 'lagerstatus', 'voorraad', 'estoque', 'zaiko',
 ]);
-const FORM_FIELDS = new Set(['select', 'option', 'input', 'textarea']);
 
 /** Widgets beyond this many are template repeats, not more information. */
 const MAX_WIDGETS = 50;
