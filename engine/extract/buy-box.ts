@@ -10,6 +10,7 @@ import {
   findElements,
   isWithin,
   nameTokens,
+  nameWords,
   textOf,
   treeDistance,
   type Document,
@@ -20,19 +21,13 @@ import { decideStock, stockSignals } from './stock-phrases';
 
 const CONTROL_TAGS = new Set(['button', 'input', 'a']);
 const CONTROL_TOKEN = /^(add[-_]?to[-_]?(cart|bag|basket)|buy[-_]?now|product-form__submit)$/;
-const LINE_TAGS = new Set([
-  'p',
-  'span',
-  'div',
-  'li',
-  'strong',
-  'b',
-  'em',
-  'small',
-  'dd',
-  'td',
-  'label',
-]);
+// prettier-ignore
+const LINE_TAGS = new Set(['p', 'span', 'div', 'li', 'strong', 'b', 'em', 'small', 'dd', 'td']);
+/** Variant pickers: "XL – sold out" there speaks of one size, not of the product on display. */
+const PICKER_TAGS = new Set(['label', 'fieldset', 'select', 'option']);
+// prettier-ignore
+const PICKER_WORDS = new Set(['swatch', 'swatches', 'variant', 'variants', 'option', 'options', 'size',
+  'sizes', 'picker', 'selector']);
 /** A stock line longer than this is a paragraph, not a label. */
 const MAX_LINE = 160;
 /** Steps up and down the tree between a stock line and a control for both to be one buy box. */
@@ -56,21 +51,25 @@ function isControl(el: Element): boolean {
   return attr(el, 'name') === 'add' || nameTokens(el).some((t) => CONTROL_TOKEN.test(t));
 }
 
-function audibleIn(quiet: Set<Element>) {
+const isPicker = (el: Element) =>
+  PICKER_TAGS.has(el.name) || nameWords(el).some((w) => PICKER_WORDS.has(w));
+
+/** Visible and not noise; for a stock line, also outside variant pickers. */
+function audibleIn(quiet: Set<Element>, line = false) {
   return (el: Element) => {
     for (let p: Element | null = el; p && p.type === 'tag'; p = p.parent as Element | null) {
-      if (quiet.has(p) || isHidden(p)) return false;
+      if (quiet.has(p) || isHidden(p) || (line && isPicker(p))) return false;
     }
     return true;
   };
 }
 
 export function readBuyBox(doc: Document): BuyBox {
-  const audible = audibleIn(quietRoots(doc));
-  const controls = findElements(doc, isControl).filter(audible);
+  const quiet = quietRoots(doc);
+  const controls = findElements(doc, isControl).filter(audibleIn(quiet));
   const canOrder = (el: Element) => !isDisabled(el) && stockOf(labelOf(el)) !== 'out_of_stock';
   const control = controls.some(canOrder) ? 'enabled' : controls.length ? 'disabled' : 'missing';
-  return { control, nearLine: nearestLine(doc, controls, audible) };
+  return { control, nearLine: nearestLine(doc, controls, audibleIn(quiet, true)) };
 }
 
 /** Text of its own, not only its children's: the line itself, not a wrapper around it. */

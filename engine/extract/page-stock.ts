@@ -3,8 +3,10 @@
  * describes the default variant; the line in the buy box is what the shopper sees beside the
  * button. So, for a page of one offer whose structured data says in stock:
  * - a stock line in the buy box that says out of stock (or discontinued) wins;
- * - with the order control disabled or missing, a visible out-of-stock line anywhere on the
- *   product's part of the page wins.
+ * - with the order control disabled, an availability widget (`.stock`, `#availability`) saying
+ *   out of stock wins; with no control at all, so does any visible out-of-stock line on the
+ *   product's part of the page.
+ * Stock lines inside variant pickers ("XL – sold out") speak of one size and are not read.
  * The reverse (a page line saying in stock over structured out of stock) is never taken: a
  * false `in_stock` is the worst error the reader can make.
  */
@@ -25,6 +27,8 @@ export function reconcileStock(offers: OfferData[], doc: Document): OfferData[] 
   if (NEGATIVE.has(box.nearLine)) return [{ ...only, availability: box.nearLine }];
   if (box.control === 'enabled') return offers;
   const text = findTextStock(doc);
-  const visible = text.widget !== 'unknown' ? text.widget : text.page;
+  // A disabled control may wait for a size to be chosen: only an availability widget speaks
+  // for the product then. With no control at all, so does the product's visible text.
+  const visible = text.widget !== 'unknown' || box.control === 'disabled' ? text.widget : text.page;
   return NEGATIVE.has(visible) ? [{ ...only, availability: visible }] : offers;
 }
