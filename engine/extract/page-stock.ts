@@ -12,17 +12,22 @@
  */
 import type { Availability } from '../vocabulary';
 import { readBuyBox } from './buy-box';
-import type { Document } from './dom';
+import { textOf, type Document } from './dom';
+import { stockSignals } from './stock-phrases';
 import { findTextStock } from './text-stock';
 import type { OfferData } from './types';
 
 const POSITIVE = new Set<Availability>(['in_stock', 'limited']);
 const NEGATIVE = new Set<Availability>(['out_of_stock', 'discontinued']);
 
+/** Any out-of-stock wording anywhere: without it nothing below can apply (the common case). */
+const saysOutOfStock = (doc: Document) =>
+  stockSignals(textOf(doc)).some((s) => NEGATIVE.has(s as Availability) || s === 'arriving');
+
 export function reconcileStock(offers: OfferData[], doc: Document): OfferData[] {
   const [only] = offers;
   if (offers.length !== 1 || !only || only.source === 'text') return offers;
-  if (!POSITIVE.has(only.availability)) return offers;
+  if (!POSITIVE.has(only.availability) || !saysOutOfStock(doc)) return offers;
   const box = readBuyBox(doc);
   if (NEGATIVE.has(box.nearLine)) return [{ ...only, availability: box.nearLine }];
   if (box.control === 'enabled') return offers;
