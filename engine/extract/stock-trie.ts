@@ -50,6 +50,10 @@ export function insertPhrase(root: TrieNode, phrase: string, family: StockFamily
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+/** `b` continues the word `a` ends: letters after letters, digits after digits (`$19.00Out of stock`
+ * is two words: inline elements run together in page text). */
+const continuesWord = (a: string | undefined, b: string | undefined) =>
+  isWordChar(a) && isWordChar(b) && isDigit(a) === isDigit(b);
 const isMark = (c: string | undefined) => c === '|' || c === ':';
 const opensClause = (text: string, at: number) =>
   at === 0 || (text[at - 1] === ' ' && isMark(text[at - 2]));
@@ -57,14 +61,16 @@ const closesClause = (text: string, at: number) =>
   at === text.length || (text[at] === ' ' && isMark(text[at + 1]));
 
 function longestAt(text: string, start: number, root: TrieNode): PhraseMatch | null {
-  const afterWord = isWordChar(text[start - 1]);
+  const afterWord = continuesWord(text[start - 1], text[start]);
   let best: PhraseMatch | null = null;
   let node: TrieNode | undefined = root;
   let i = start;
   while (node) {
     const hit: Hit | undefined = node.hit;
     if (hit && i > start) {
-      const edges = (!hit.boundedStart || !afterWord) && (!hit.boundedEnd || !isWordChar(text[i]));
+      const edges =
+        (!hit.boundedStart || !afterWord) &&
+        (!hit.boundedEnd || !continuesWord(text[i - 1], text[i]));
       const label = !hit.label || (opensClause(text, start) && closesClause(text, i));
       if (edges && label) best = { family: hit.family, start, end: i };
     }
@@ -82,19 +88,28 @@ function longestAt(text: string, start: number, root: TrieNode): PhraseMatch | n
   return best;
 }
 
+/** Families that only keep words from being misread; an overlapping real phrase wins over them. */
+const WEAK = new Set<StockFamily>(['neutral', 'count']);
+
 /**
- * The end of `match` stretched over phrases that start inside it and end beyond it: in
- * `не в наличии на складе` the negated `в наличии на складе` is part of `не в наличии`, not a
- * second, positive phrase. The first phrase's family stands for the whole.
+ * Where scanning goes on after `match`. A phrase starting inside it and running past it is part
+ * of it: in `не в наличии на складе` the negated `в наличии на складе` belongs to `не в наличии`.
+ * Except that a weak phrase yields: in `24 00 sold out`, `# sold` gives way to `sold out`.
  */
-function absorbOverlaps(text: string, match: PhraseMatch, root: TrieNode): number {
+function afterMatch(
+  text: string,
+  match: PhraseMatch,
+  root: TrieNode,
+): { next: number; keep: boolean } {
   let end = match.end;
   for (let j = match.start + 1; j < end; j++) {
     if (text[j - 1] !== ' ' && !isUnspaced(text[j])) continue;
     const inner = longestAt(text, j, root);
-    if (inner && inner.end > end) end = inner.end;
+    if (!inner || inner.end <= end) continue;
+    if (WEAK.has(match.family) && !WEAK.has(inner.family)) return { next: j, keep: false };
+    end = inner.end;
   }
-  return end;
+  return { next: end, keep: true };
 }
 
 /** Every phrase in normalised `text`, left to right, none overlapping. */
@@ -104,12 +119,15 @@ export function scanPhrases(text: string, root: TrieNode): PhraseMatch[] {
   while (i < text.length) {
     const char = text[i] ?? '';
     const starts = root.next.has(char) || (root.digits !== undefined && isDigit(char));
-    const inWord = starts && isWordChar(text[i - 1]) && !isUnspaced(char);
+    const inWord = starts && continuesWord(text[i - 1], char) && !isUnspaced(char);
     const match = starts && !inWord ? longestAt(text, i, root) : null;
-    if (match) {
-      found.push(match);
-      i = absorbOverlaps(text, match, root);
-    } else i++;
+    if (!match) {
+      i++;
+      continue;
+    }
+    const { next, keep } = afterMatch(text, match, root);
+    if (keep) found.push(match);
+    i = next;
   }
   return found;
 }

@@ -60,6 +60,7 @@ export const FAMILY_CASES: Record<string, readonly StockCase[]> = {
     ['Terjual 1,2rb', 'unknown'],
     ['Sold 3 times today · In stock', 'in_stock'],
     ['0 sold', 'unknown'],
+    ['1,204 sold · Sold out', 'out_of_stock'],
     ['Verkauft: 0', 'unknown'],
   ],
   'one-word in-stock labels': [
@@ -84,5 +85,7 @@ export const FAMILY_CASES: Record<string, readonly StockCase[]> = {
     ['ÉPUISÉ', 'out_of_stock'],
     ['EPUISE', 'out_of_stock'],
     ['instock', 'in_stock'],
+    ['$24.00 Sold out', 'out_of_stock'],
+    ['$19.00Out of stock', 'out_of_stock'],
   ],
 };
