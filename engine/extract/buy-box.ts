@@ -69,7 +69,8 @@ export function readBuyBox(doc: Document): BuyBox {
   const controls = findElements(doc, isControl).filter(audibleIn(quiet));
   const canOrder = (el: Element) => !isDisabled(el) && stockOf(labelOf(el)) !== 'out_of_stock';
   const control = controls.some(canOrder) ? 'enabled' : controls.length ? 'disabled' : 'missing';
-  return { control, nearLine: nearestLine(doc, controls, audibleIn(quiet, true)) };
+  const lines = { audible: audibleIn(quiet, true), canOrder: control === 'enabled' };
+  return { control, nearLine: nearestLine(doc, controls, lines) };
 }
 
 /** Text of its own, not only its children's: the line itself, not a wrapper around it. */
@@ -79,7 +80,7 @@ const hasOwnText = (el: Element) => el.children.some((n) => isText(n) && n.data.
 function nearestLine(
   doc: Document,
   controls: Element[],
-  audible: (el: Element) => boolean,
+  { audible, canOrder }: { audible: (el: Element) => boolean; canOrder: boolean },
 ): Availability {
   if (controls.length === 0) return 'unknown';
   let best = { distance: NEAR + 1, stock: 'unknown' as Availability };
@@ -90,7 +91,10 @@ function nearestLine(
     if (!text || text.length >= MAX_LINE) continue;
     const distance = Math.min(...controls.map((c) => treeDistance(el, c)));
     if (distance >= best.distance) continue;
-    const stock = stockOf(text);
+    // "More arriving soon" beside a button that orders now is a pre-order, not out of stock.
+    const signals = stockSignals(text);
+    const ordersNow = canOrder && signals.includes('arriving');
+    const stock = decideStock(ordersNow ? [...signals, 'in_stock'] : signals);
     if (stock !== 'unknown') best = { distance, stock };
   }
   return best.stock;
