@@ -15,14 +15,18 @@ const SYMBOLS = /[^\p{L}\p{M}\p{N}':| ]+/gu;
 /** Lexicon phrases keep `#`, their number placeholder. */
 const PHRASE_SYMBOLS = /[^\p{L}\p{M}\p{N}':|# ]+/gu;
 
+/** Latin and Greek letters that may carry accents, and combining marks: the only text to fold. */
+const ACCENTABLE = /[\u00c0-\u024f\u0300-\u036f\u0370-\u03ff\u1e00-\u1fff]/;
+
 function foldAccents(text: string): string {
   if (!/[\u0080-\uffff]/.test(text)) return text;
-  return text
-    .normalize('NFD')
-    .replace(/([\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu, '$1')
-    .normalize('NFC')
-    .replace(/[’‘ʼ´`′]/g, "'")
-    .replace(/ı/g, 'i'); // Turkish dotless i: `HAYIR` lower-cases to `hayir`, not `hayır`
+  const folded = ACCENTABLE.test(text)
+    ? text
+        .normalize('NFD')
+        .replace(/([\p{Script=Latin}\p{Script=Greek}])\p{M}+/gu, '$1')
+        .normalize('NFC')
+    : text;
+  return folded.replace(/[’‘ʼ´`′]/g, "'").replace(/ı/g, 'i'); // `HAYIR` lower-cases to `hayir`
 }
 
 export function normalizeStockText(text: string, phrase = false): string {
