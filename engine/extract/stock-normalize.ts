@@ -16,7 +16,7 @@ const SYMBOLS = /[^\p{L}\p{M}\p{N}':| ]+/gu;
 const PHRASE_SYMBOLS = /[^\p{L}\p{M}\p{N}':|# ]+/gu;
 
 /** Latin and Greek letters that may carry accents, and combining marks: the only text to fold. */
-const ACCENTABLE = /[\u00c0-\u024f\u0300-\u036f\u0370-\u03ff\u1e00-\u1fff]/;
+const ACCENTABLE = /[\u00c0-\u024f\u0370-\u03ff\u1e00-\u1fff]|\p{Mn}/u;
 
 function foldAccents(text: string): string {
   if (!/[\u0080-\uffff]/.test(text)) return text;
