@@ -50,28 +50,33 @@ const INLINE = new Set(
 
 /**
  * Visible text under `node`, whitespace collapsed. Block elements are separated by a space so
- * `<div>In stock</div><div>$5</div>` does not read `In stock$5`. `skip` prunes subtrees; `limit`
- * stops early once that many characters are read. Iterative: any nesting depth is fine.
+ * `<div>In stock</div><div>$5</div>` does not read `In stock$5` (`block` replaces that space).
+ * `skip` prunes subtrees; `limit` stops early once that many characters are read. Iterative: any
+ * nesting depth is fine.
  */
-export function textOf(node: AnyNode, skip?: (el: Element) => boolean, limit = Infinity): string {
+export function textOf(
+  node: AnyNode,
+  skip?: (el: Element) => boolean,
+  limit = Infinity,
+  block = ' ',
+): string {
   const out: string[] = [];
   let length = 0;
-  const stack: (AnyNode | ' ')[] =
+  const stack: (AnyNode | typeof block)[] =
     isTag(node) || isDocument(node) ? [...node.children].reverse() : [node];
   while (stack.length > 0 && length <= limit) {
     const n = stack.pop();
     if (n === undefined) break;
-    if (n === ' ' || isText(n)) {
-      const text = n === ' ' ? ' ' : n.data;
+    if (typeof n === 'string' || isText(n)) {
+      const text = typeof n === 'string' ? n : n.data;
       out.push(text);
       length += text.length;
       continue;
     }
     if (!isTag(n) || INVISIBLE.has(n.name) || n.attribs.hidden !== undefined || skip?.(n)) continue;
-    const block = !INLINE.has(n.name);
-    if (block) {
-      out.push(' ');
-      stack.push(' ');
+    if (!INLINE.has(n.name)) {
+      out.push(block);
+      stack.push(block);
     }
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i] as AnyNode);
   }

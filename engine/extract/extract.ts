@@ -10,6 +10,7 @@ import { jsonLdProduct } from './json-ld';
 import { metaProduct, readMeta } from './meta';
 import { microdataProduct } from './microdata';
 import { readPage } from './page';
+import { reconcileStock } from './page-stock';
 import { rdfaProduct } from './rdfa';
 import { selectOffer, variantOfUrl } from './select-offer';
 import { textProduct, textTitle } from './text-heuristics';
@@ -86,7 +87,7 @@ export function extractProduct(
     const fromText = textProduct(doc, page);
     primary = fromText.offers.length > 0 ? fromText : null;
   }
-  const offers = primary ? enrichOffers(primary, structured, doc, page) : [];
+  const offers = primary ? reconcileStock(enrichOffers(primary, structured, doc, page), doc) : [];
   const fromUrl = options.variant === undefined ? variantOfUrl(pageUrl) : undefined;
   const chosen = selectOffer(offers, options.variant ?? fromUrl);
   // A stale `?variant=` in the URL is a hint, not a request: fall back to the page's own answer.

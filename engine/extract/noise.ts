@@ -39,6 +39,9 @@ export function isHidden(el: Element): boolean {
   return nameTokens(el).some((t) => HIDDEN_TOKEN.test(t));
 }
 
+/** Form fields: their text is choices (variant `<option>`s), never the product's stock. */
+export const FORM_FIELDS = new Set(['select', 'option', 'input', 'textarea']);
+
 export function isDisabled(el: Element): boolean {
   return el.attribs.disabled !== undefined || el.attribs['aria-disabled'] === 'true';
 }

@@ -38,9 +38,21 @@ export function hasType(node: SchemaNode, ...names: string[]): boolean {
   return typesOf(node).some((t) => names.includes(t));
 }
 
-/** Every value of a property, arrays flattened, `schema:` prefixed keys accepted. */
+/**
+ * A property as written, or in another case (`Offers`, `PriceCurrency`: shops write them so and
+ * browser readers accept them), `schema:` prefix or not.
+ */
+function rawValue(node: SchemaNode, key: string): unknown {
+  const exact = node[key] ?? node[`schema:${key}`];
+  if (exact !== undefined) return exact;
+  const wanted = key.toLowerCase();
+  const match = Object.keys(node).find((k) => k.replace(/^schema:/i, '').toLowerCase() === wanted);
+  return match === undefined ? undefined : node[match];
+}
+
+/** Every value of a property, arrays flattened, `schema:` prefixed and other-case keys accepted. */
 export function valuesOf(node: SchemaNode, key: string, resolve: Resolve = identity): unknown[] {
-  const raw = node[key] ?? node[`schema:${key}`];
+  const raw = rawValue(node, key);
   if (raw === undefined || raw === null) return [];
   const list = Array.isArray(raw) ? raw.flat(2) : [raw];
   return list.map(resolve).filter((v) => v !== undefined && v !== null);

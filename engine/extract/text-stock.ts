@@ -6,29 +6,32 @@
  */
 import type { Availability } from '../vocabulary';
 import { findElements, nameWords, textOf, type Document, type Element } from './dom';
-import { isDisabled, isHidden, quietRoots } from './noise';
-import { decideStock, stockSignals } from './stock-phrases';
+import { FORM_FIELDS, isDisabled, isHidden, quietRoots } from './noise';
+import { decideStock, stockSignals, type StockSignal } from './stock-phrases';
 
 // prettier-ignore
 const CONTAINER_WORDS = new Set([
   'availability', 'stock', 'inventory', 'instock', 'outofstock', 'stockstatus', 'disponibilidad',
   'disponibilita', 'verfuegbarkeit', 'lieferstatus', 'lagerstatus', 'voorraad', 'estoque', 'zaiko',
 ]);
-const FORM_FIELDS = new Set(['select', 'option', 'input', 'textarea']);
 
 /** Widgets beyond this many are template repeats, not more information. */
 const MAX_WIDGETS = 50;
 
+/** Text with block boundaries kept as clause marks: a label in one block, `No` in the next. */
+const clausesOf = (root: Document | Element, skip: (el: Element) => boolean) =>
+  textOf(root, skip, Infinity, ' | ');
+
 const skipping = (quiet: Set<Element>) => (el: Element) =>
   quiet.has(el) || isHidden(el) || FORM_FIELDS.has(el.name);
 
-const NEGATIVE = new Set<Availability>(['out_of_stock', 'discontinued']);
+const NEGATIVE = new Set<StockSignal>(['out_of_stock', 'discontinued', 'arriving']);
 
 /** Negative phrases count anywhere; positive ones only outside disabled controls. */
-function signalsOf(root: Document | Element, quiet: Set<Element>): Availability[] {
+function signalsOf(root: Document | Element, quiet: Set<Element>): StockSignal[] {
   const skip = skipping(quiet);
-  const all = stockSignals(textOf(root, skip)).filter((s) => NEGATIVE.has(s));
-  const enabled = stockSignals(textOf(root, (el) => skip(el) || isDisabled(el)));
+  const all = stockSignals(clausesOf(root, skip)).filter((s) => NEGATIVE.has(s));
+  const enabled = stockSignals(clausesOf(root, (el) => skip(el) || isDisabled(el)));
   return [...all, ...enabled.filter((s) => !NEGATIVE.has(s))];
 }
 
@@ -52,19 +55,6 @@ export function findTextStock(doc: Document): TextStock {
   const widgets = findElements(doc, (el) => nameWords(el).some((w) => CONTAINER_WORDS.has(w)))
     .filter((el) => isAudible(el, quiet))
     .slice(0, MAX_WIDGETS);
-  const widget = decideStock(widgets.flatMap((w) => signalsOf(w, quiet)).sort(byPrecedence));
-  return { widget, page: decideStock(signalsOf(doc, quiet).sort(byPrecedence)) };
-}
-
-const ORDER: Availability[] = [
-  'discontinued',
-  'out_of_stock',
-  'in_store_only',
-  'preorder',
-  'backorder',
-  'limited',
-  'in_stock',
-];
-function byPrecedence(a: Availability, b: Availability): number {
-  return ORDER.indexOf(a) - ORDER.indexOf(b);
+  const widget = decideStock(widgets.flatMap((w) => signalsOf(w, quiet)));
+  return { widget, page: decideStock(signalsOf(doc, quiet)) };
 }

@@ -92,9 +92,11 @@ describe('stock phrases', () => {
   });
 
   it('does not read "back in stock" as in stock', () => {
+    expect(decideStock(stockSignals('Back in stock'))).toBe('unknown');
+    // "will be back" says it is not there now: an arrival, out of stock with nothing to order.
     expect(
       decideStock(stockSignals("We don't know when or if this item will be back in stock.")),
-    ).toBe('unknown');
+    ).toBe('out_of_stock');
   });
 
   it('says unknown for text about nothing', () => {

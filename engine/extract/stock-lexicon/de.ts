@@ -1,0 +1,31 @@
+import type { StockLexicon } from './types';
+
+// prettier-ignore
+export const de: StockLexicon = {
+  in_stock: ['auf lager', 'an lager', 'ab lager', 'lagernd', 'sofort lieferbar', 'lieferbar', 'vorrätig', 'verfügbar',
+    'sofort verfügbar', 'versandfertig', 'sofort versandfertig', 'in den warenkorb', 'jetzt kaufen', 'sofort kaufen'],
+  limited: ['nur noch #', 'nur noch # auf lager', 'nur noch # stück', 'nur noch wenige', 'wenige auf lager',
+    'geringer bestand', 'nur noch wenige verfügbar'],
+  out_of_stock: ['ausverkauft', 'nicht verfügbar', 'nicht lieferbar', 'nicht auf lager', 'nicht vorrätig', 'vergriffen',
+    'derzeit nicht verfügbar', 'zurzeit nicht lieferbar', 'vorübergehend nicht verfügbar', 'vorübergehend ausverkauft',
+    'momentan nicht verfügbar', 'nicht mehr auf lager', 'kein bestand', 'nicht am lager', 'nicht an lager',
+    'nicht mehr vorrätig', 'leider vergriffen'],
+  notify: ['benachrichtigen', 'benachrichtige mich', 'benachrichtigen sie mich', 'benachrichtigung anfordern',
+    'sobald verfügbar', 'wenn verfügbar', 'wenn wieder verfügbar', 'sobald wieder verfügbar', 'wenn wieder da',
+    'sobald wieder da', 'gib mir bescheid', 'informieren sie mich', 'erinnern sie mich', 'auf die warteliste'],
+  arriving: ['bald lieferbar', 'bald verfügbar', 'bald wieder verfügbar', 'bald wieder lieferbar', 'bald wieder auf lager',
+    'wieder erhältlich ab', 'wieder verfügbar ab', 'wieder lieferbar ab', 'verfügbar ab', 'lieferbar ab', 'erwartet am',
+    'voraussichtlich lieferbar ab', 'in kürze lieferbar', 'in kürze verfügbar', 'demnächst verfügbar',
+    'demnächst lieferbar', 'ware ist unterwegs', 'im zulauf', 'neue ware erwartet', 'noch nicht verfügbar'],
+  preorder: ['vorbestellen', 'vorbestellung', 'jetzt vorbestellen', 'vorbestellbar', 'vorverkauf'],
+  backorder: ['lieferrückstand', 'nachbestellt', 'wird nachbestellt', 'bestellbar', 'wird nachgeliefert',
+    'auf bestellung', 'bestellartikel', 'jetzt bestellen wird nachgeliefert'],
+  discontinued: ['nicht mehr lieferbar', 'nicht mehr erhältlich', 'nicht mehr verfügbar', 'auslaufartikel', 'ausgelaufen',
+    'produktion eingestellt', 'nicht mehr im sortiment', 'aus dem sortiment genommen', 'wird nicht mehr hergestellt'],
+  in_store_only: ['nur im markt', 'nur in der filiale', 'nur im laden', 'nur in filialen', 'nur im geschäft erhältlich'],
+  neutral: ['wieder auf lager', 'wieder verfügbar', '# verkauft', '# mal verkauft'],
+  count: ['lagerbestand', 'bestand', 'lager', 'verfügbare menge', 'menge auf lager'],
+  negations: ['nicht', 'kein', 'keine', 'keinen', 'nein', 'nie', 'niemals'],
+  fillers: ['ist', 'sind', 'mehr', 'derzeit', 'zurzeit', 'momentan', 'aktuell', 'leider', 'zur', 'zeit', 'noch', 'im',
+    'moment', 'gerade', 'dieser', 'artikel', 'der'],
+};
