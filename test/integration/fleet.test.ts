@@ -3,6 +3,7 @@ import { startSandboxMerchant } from '../../server/sandbox-merchant/index';
 import { intentBody } from '../support/api';
 import { createTestDatabase, sql } from '../support/postgres';
 import { startServer, type ServerProcess } from '../support/server-process';
+import { webhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Three intent-server processes on one PostgreSQL database (issue 14): work claimed by one is
@@ -42,10 +43,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let sandbox: Awaited<ReturnType<typeof startSandboxMerchant>> | undefined;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>> | undefined;
 const servers: ServerProcess[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop('SIGKILL')));
   await sandbox?.close();
+  await receiver?.close();
   await database?.drop();
 }, 60_000);
 
@@ -111,6 +114,14 @@ describe('a fleet of three servers on one PostgreSQL database', () => {
     ]; // prettier-ignore
       servers.push(await startServer(args, {}, START_MS));
       const key = servers[0]!.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];
+      // Every event is also delivered by webhook, by whichever instance claims it.
+      receiver = await webhookReceiver(() => ({ status: 204 }));
+      const registered = await fetch(`${servers[0]!.baseUrl}/v1/webhook_endpoints`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: `${receiver.url}/hooks` }),
+      });
+      expect(registered.status).toBe(201);
       servers.push(...(await Promise.all([1, 2].map(() => startServer(args, {}, START_MS)))));
       expect(new Set(servers.map(instanceOf)).size).toBe(INSTANCES);
 
@@ -189,6 +200,24 @@ describe('a fleet of three servers on one PostgreSQL database', () => {
       note(`everything bought; a dead instance's lease waited at most ${Math.round(stranded)} ms`);
       expect(await statusCounts(database.url)).toEqual({ succeeded: INTENTS });
       expect(stranded).toBeLessThan(TAKEOVER_MS);
+
+      // Every event reached the endpoint at least once, and each webhook-id is one event.
+      const eventIds = (
+        await sql<{ id: string }>(`SELECT doc->>'event_id' AS id FROM events`, [], database.url)
+      ).map((row) => row.id);
+      const bodies = new Map<string, string>();
+      const delivered = () => {
+        for (const request of receiver!.received.splice(0)) {
+          const id = request.headers['webhook-id']!;
+          expect(bodies.get(id) ?? request.body, id).toBe(request.body);
+          bodies.set(id, request.body);
+        }
+        return eventIds.every((id) => bodies.has(id));
+      };
+      await waitFor(async () => delivered());
+      note(`${eventIds.length} events delivered by webhook`);
+      expect(eventIds.filter((id) => !bodies.has(id))).toEqual([]);
+      for (const [id, body] of bodies) expect(JSON.parse(body).event_id, id).toBe(id);
 
       // Once each: one order per intent, and every order is the one its intent's receipt names.
       const orders = sandbox.state.orders;
