@@ -5,11 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeEngine } from '../server/node-engine';
 import { wireWebhookFetchers } from '../server/webhook-fetchers';
+import { DELIVERIES_PER_ENDPOINT } from '../engine/webhooks/dispatcher';
+import { signatureHeaders } from '../engine/webhooks/sign';
+import type { WebhookEndpointDoc } from '../engine/schemas/webhook-endpoint';
 import { createBody } from './api';
 import { load, startIntentServer, type Load } from './http';
 
 export interface WebhookBench {
   deliveries: { events: number; ms: number; perSecond: number };
+  /** The same deliveries with everything of ours but signing and the HTTP client taken away. */
+  floor: { events: number; ms: number; perSecond: number };
   createWithout: Load;
   createWith: Load;
   rounds: number;
@@ -72,12 +77,57 @@ async function deliveriesPerSecond(events: number) {
 }
 
 /**
+ * The floor of a delivery on this machine: the same events' bodies signed by Standard Webhooks and
+ * POSTed through the same guarded fetcher to the same kind of receiver, 16 at a time (as to one
+ * endpoint), with no store at all: no outbox read, no attempt recorded.
+ */
+async function deliveryFloor(events: number) {
+  const sink = await receiver();
+  const fetchers = wireWebhookFetchers({ allowPrivateNetwork: false });
+  const fetcher = fetchers.fetcherFor(false);
+  const endpoint = {
+    secret: `whsec_${Buffer.from('bench-floor-secret-24-bytes!').toString('base64')}`,
+  } as unknown as WebhookEndpointDoc;
+  try {
+    const started = performance.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < events) {
+        const i = next++;
+        const body = JSON.stringify({
+          object: 'event',
+          event_id: `evt_floor_${i}`,
+          type: 'intent.created',
+          data: {},
+        });
+        await fetcher.fetch({
+          url: sink.url,
+          method: 'POST',
+          headers: signatureHeaders(endpoint, `evt_floor_${i}`, body, Date.now()),
+          body,
+          redirect: 'manual',
+          timeoutMs: 15_000,
+          readAtMost: 64 * 1024,
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: DELIVERIES_PER_ENDPOINT }, worker));
+    const ms = performance.now() - started;
+    return { events, ms: Math.round(ms), perSecond: Math.round((events / ms) * 1000) };
+  } finally {
+    await fetchers.close();
+    await sink.close();
+  }
+}
+
+/**
  * Create throughput of two servers loaded in turn, several rounds: one with an enabled webhook
  * endpoint (each create also writes an outbox row, and the dispatcher delivers while loaded), one
  * without. The ratio is taken per round and the median reported.
  */
 export async function benchWebhooks(rounds = 3, seconds = 5): Promise<WebhookBench> {
   const deliveries = await deliveriesPerSecond(5000);
+  const floor = await deliveryFloor(5000);
   const sink = await receiver();
   const plain = await startIntentServer();
   const hooked = await startIntentServer();
@@ -118,6 +168,7 @@ export async function benchWebhooks(rounds = 3, seconds = 5): Promise<WebhookBen
       [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
     return {
       deliveries,
+      floor,
       createWithout: median(without, (l) => l.rps),
       createWith: median(withHook, (l) => l.rps),
       rounds,
