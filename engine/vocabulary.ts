@@ -52,6 +52,7 @@ export const WAITING_REASONS = [
   'TOTAL_ABOVE_LIMIT',
   'QUANTITY_MISMATCH',
   'OUTSIDE_TIME_WINDOW',
+  'OUTSIDE_DATE_RANGE',
   'OBSERVATION_FAILED',
   'CHECKOUT_NOT_READY',
   'USER_DECLINED',
@@ -116,3 +117,7 @@ export const EXTRACTION_SOURCES = [
 /** `payment.billing_terms`: paid by invoice (pm_invoice_net_terms), due this many days after the order. */
 export const BILLING_TERMS = ['net-15', 'net-30', 'net-60', 'due_on_receipt'] as const;
 export type BillingTerms = (typeof BILLING_TERMS)[number];
+
+/** `conditions.strategy`: how an intent with several possible offers chooses (CONTRACT §9). */
+export const STRATEGIES = ['lowest_price', 'earliest_available'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
