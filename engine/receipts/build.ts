@@ -10,6 +10,8 @@ interface ReceiptInput {
   merchant: string;
   checkout: Checkout;
   paymentMethod: PaymentMethod | null;
+  /** assisted: the user bought and reported the figures; no payment method is named. */
+  method: 'acp' | 'assisted';
   guardrails: GuardrailCheck[];
   executedAt: string;
 }
@@ -23,6 +25,9 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
     intent_id: intent.intent_id,
     livemode: intent.livemode,
     merchant: input.merchant,
+    method: input.method,
+    totals_source: (input.method === 'assisted' ? 'reported_by_user' : 'merchant') as
+      'reported_by_user' | 'merchant',
     order: { id: checkout.order?.id ?? null, permalink_url: checkout.order?.permalink_url ?? null },
     line_items: checkout.lines.map((line) => ({
       sku: line.sku,
@@ -38,13 +43,14 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
       total_charged_cents: checkout.totals.total_cents,
     },
     currency: checkout.currency,
-    payment: input.paymentMethod
-      ? {
-          payment_method_id: input.paymentMethod.id,
-          brand: input.paymentMethod.brand,
-          last4: input.paymentMethod.last4,
-        }
-      : null,
+    payment:
+      input.paymentMethod && input.method === 'acp'
+        ? {
+            payment_method_id: input.paymentMethod.id,
+            brand: input.paymentMethod.brand,
+            last4: input.paymentMethod.last4,
+          }
+        : null,
     observed_offer: intent.last_observation
       ? {
           ...intent.last_observation,

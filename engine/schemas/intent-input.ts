@@ -166,7 +166,10 @@ export const CreateIntentBody = z
     objective: Objective,
     conditions: Conditions.optional(),
     guardrails: Guardrails.optional(),
-    payment: Payment.optional(),
+    payment: Payment.optional().openapi({
+      description:
+        'How the service pays. Without it (or without payment_method_id) the intent is alert-and-confirm: when its conditions hold the user is asked to buy at the merchant and confirm (next_action.type confirmation), at every merchant, even one with a checkout API; nothing is ever charged.',
+    }),
     metadata: Metadata.optional(),
   })
   .openapi('CreateIntentRequest');

@@ -270,7 +270,8 @@ describe('GET /v1/openapi.json describes every response body', () => {
           data: { order_id: 'A-100', total_charged_cents: 9_500 },
         },
       });
-      await expectBody('GET', `/v1/intents/${id}/receipt`, 'Receipt');
+      const receipt = await expectBody('GET', `/v1/intents/${id}/receipt`, 'Receipt');
+      expect(receipt.body).toMatchObject({ method: 'assisted', payment: null });
       expect((await expectEventsOf(id)).at(-1)!.type).toBe('intent.succeeded');
     });
   });
