@@ -193,7 +193,10 @@ export const ResumeIntentBody = z
         .max(32)
         .optional()
         .openapi({ description: 'The OTP, when type is otp. Never stored.' }),
-      data: z.record(z.string(), z.unknown()).optional(),
+      data: z.record(z.string(), z.unknown()).optional().openapi({
+        description:
+          'confirmation: {order_id, total_charged_cents} as reported by the user. identity: the fields of next_action.fields (IdentityData): name, email, phone, shipping_address {line1, line2?, city, state?, postal_code, country}.',
+      }),
     }),
   })
   .openapi('ResumeIntentRequest');
