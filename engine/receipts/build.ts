@@ -61,6 +61,7 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
         }
       : null,
     guardrails_checked: input.guardrails,
+    ship_to: shipToOf(intent),
     billing: billingOf(intent, checkout),
     executed_at: input.executedAt,
   };
@@ -81,4 +82,10 @@ function billingOf(intent: IntentDoc, checkout: Checkout): Receipt['billing'] {
     invoice_number: invoice.invoice_number,
     purchase_order_number: invoice.purchase_order_number,
   };
+}
+
+/** The only buyer details a receipt shows: the city and country an order ships to. */
+function shipToOf(intent: IntentDoc): Receipt['ship_to'] {
+  const address = intent.identity?.shipping_address;
+  return address ? { city: address.city, country: address.country } : null;
 }

@@ -65,6 +65,10 @@ const SignedReceipt = z.object({
     .nullable()
     .openapi({ description: 'The offer as last observed on the product page before buying.' }),
   guardrails_checked: z.array(GuardrailCheck),
+  ship_to: z.object({ city: z.string(), country: z.string() }).nullable().optional().openapi({
+    description:
+      'Where the order ships, when the buyer gave an address (identity action): city and country only.',
+  }),
   billing: z
     .object({
       terms: z.enum(BILLING_TERMS),

@@ -72,6 +72,15 @@ describe('the identity action', () => {
       postal_code: '04101',
       country: 'US',
     });
+    const receipt = (await call(world, 'GET', `/v1/intents/${id}/receipt`)).body;
+    expect(receipt.ship_to).toEqual({ city: 'Portland', country: 'US' });
+    const doc = (await call(world, 'GET', '/v1/openapi.json')).body;
+    expect(Object.keys(doc.components.schemas.IdentityData.properties).sort()).toEqual([
+      'email',
+      'name',
+      'phone',
+      'shipping_address',
+    ]);
     const said = await everythingSaid(world, id);
     for (const secret of ['Ada Lovelace', '12 Harbour Road', '04101']) {
       expect(said).not.toContain(secret);
