@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../components/stores/types';
+import type { Intent, Receipt } from '../../../components/stores/types';
 import { ActionCard } from '../../../entrypoints/popup/ActionCard';
+import { ReceiptDetails } from '../../../entrypoints/popup/ReceiptDetails';
 
 const asking = (fields: string[]) =>
   ({
@@ -51,5 +52,35 @@ describe('the popup identity card', () => {
       ['Email', 'email'],
       ['Phone', 'tel'],
     ]);
+  });
+});
+
+describe('the popup receipt of an assisted purchase', () => {
+  const receipt = (method: 'acp' | 'assisted') =>
+    ({
+      object: 'receipt',
+      receipt_id: 'rcpt_1',
+      intent_id: 'int_1',
+      livemode: false,
+      merchant: 'shop.example',
+      method,
+      order: { id: 'A-1', permalink_url: null },
+      line_items: [],
+      totals: { subtotal_cents: 900, shipping_cents: 0, tax_cents: 0, total_charged_cents: 900 },
+      currency: 'USD',
+      payment: null,
+      observed_offer: null,
+      guardrails_checked: [],
+      executed_at: '2026-11-22T10:00:00.000Z',
+      signature: { alg: 'EdDSA', kid: 'k1', value: 'x' },
+    }) as unknown as Receipt;
+
+  it('says the total is as the user reported it, and names no card', () => {
+    const html = renderToStaticMarkup(<ReceiptDetails receipt={receipt('assisted')} />);
+    expect(html).toContain('Total, as you reported it');
+    expect(html).toContain('Paid at the merchant');
+    expect(renderToStaticMarkup(<ReceiptDetails receipt={receipt('acp')} />)).toContain(
+      'Total charged',
+    );
   });
 });
