@@ -3,7 +3,7 @@
  * (runtime-neutral or browser) and server/ (Node only).
  */
 import type { Caller } from './caller';
-import type { UserActionType } from './vocabulary';
+import type { IdentityField, UserActionType } from './vocabulary';
 
 // ---------- clock and ids ----------
 
@@ -162,6 +162,21 @@ export interface Challenge {
   attempts_remaining: number | null;
 }
 
+/** Buyer and delivery details given in an identity action (CONTRACT §10), sent to merchants. */
+export interface BuyerDetails {
+  name?: string;
+  email?: string;
+  phone?: string;
+  shipping_address?: {
+    line1: string;
+    line2?: string;
+    city: string;
+    state?: string;
+    postal_code: string;
+    country: string;
+  };
+}
+
 export interface Checkout {
   id: string;
   status: 'ready' | 'not_ready' | 'authentication_required' | 'completed' | 'canceled' | 'expired';
@@ -169,8 +184,11 @@ export interface Checkout {
   currency: string;
   lines: CheckoutLine[];
   totals: CheckoutTotals;
-  /** Why the session cannot be paid now (out_of_stock, ...). */
-  problems: { code: string; message: string }[];
+  /**
+   * Why the session cannot be paid now (out_of_stock, ...). `field`: a buyer detail the merchant
+   * needs and lacks (code `missing`), which an identity action can ask the user for.
+   */
+  problems: { code: string; message: string; field?: IdentityField }[];
   challenge: Challenge | null;
   order: { id: string; permalink_url: string | null } | null;
   /** An order on terms: the merchant's invoice (ACP session metadata.invoice), else null. */
@@ -228,9 +246,11 @@ export class MerchantError extends Error {
 export interface MerchantConnector {
   readonly merchantId: string;
   createCheckout(
-    input: { sku: string; quantity: number; currency: string },
+    input: { sku: string; quantity: number; currency: string; buyer?: BuyerDetails | null },
     idempotencyKey: string,
   ): Promise<Checkout>;
+  /** Gives an open session the buyer's details (after an identity action). */
+  updateBuyer(id: string, buyer: BuyerDetails, idempotencyKey: string): Promise<Checkout>;
   getCheckout(id: string): Promise<Checkout>;
   cancelCheckout(id: string, idempotencyKey: string): Promise<void>;
   delegatePayment(

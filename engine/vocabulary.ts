@@ -56,6 +56,7 @@ export const WAITING_REASONS = [
   'TOTAL_ABOVE_LIMIT',
   'QUANTITY_MISMATCH',
   'OUTSIDE_TIME_WINDOW',
+  'OUTSIDE_DATE_RANGE',
   'OBSERVATION_FAILED',
   'CHECKOUT_NOT_READY',
   'USER_DECLINED',
@@ -120,3 +121,13 @@ export const EXTRACTION_SOURCES = [
 /** `payment.billing_terms`: paid by invoice (pm_invoice_net_terms), due this many days after the order. */
 export const BILLING_TERMS = ['net-15', 'net-30', 'net-60', 'due_on_receipt'] as const;
 export type BillingTerms = (typeof BILLING_TERMS)[number];
+
+/** `conditions.strategy`: how an intent with several possible offers chooses (CONTRACT §9). */
+export const STRATEGIES = ['lowest_price', 'earliest_available'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+/** Buyer and delivery details an identity action may ask for (CONTRACT §10; `next_action.fields`). */
+export const IDENTITY_FIELDS = ['name', 'email', 'phone', 'shipping_address'] as const;
+export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+/** The parts of `shipping_address`; `line2` and `state` may be left out. */
+export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;

@@ -13,6 +13,7 @@ import { rateLimit } from './middleware/rate-limit';
 import { refuseReadOnly } from './middleware/read-only';
 import { requestId } from './middleware/request-id';
 import { OPENAPI_INFO } from './openapi';
+import { IdentityData } from '../schemas/identity';
 import { ENDPOINTS } from './routes';
 
 export interface ApiOptions {
@@ -42,6 +43,8 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
       'A secret key: `sk_test_...` or `sk_live_...`. A read-only key reads everything its partner owns; every write answers 403 `permission_denied`. An expired or rolled key answers 401 `invalid_api_key` saying so.',
   });
   for (const endpoint of ENDPOINTS.filter((e) => !e.public)) mount(app, endpoint);
+  // resume's user_action.data for type identity: its shape, checked against next_action.fields.
+  app.openAPIRegistry.register('IdentityData', IdentityData);
 
   app.notFound((c) => {
     throw new EngineError(

@@ -9,6 +9,7 @@ import { latestExecution, type ExecutionAt, type ExecutionDoc } from '../schemas
 import type { AttemptRunner, StepDeps } from './deps';
 import { abandoned, endAttempt, endAttemptWith, succeed, type AttemptEnd } from './endings';
 import { recordStep, saveExecution, summaryOf } from './records';
+import { answerIdentity } from './identity';
 
 const MAX_WRONG_CODES = 5;
 
@@ -58,6 +59,11 @@ export async function answerUserAction<T>(
     });
   }
   if (exec.step === 'confirm') return confirmAssisted(runner, exec, intent, action, finish);
+  if (exec.step === 'verify_totals') {
+    if (!deps.connector) throw new Error(`Attempt ${exec.execution_id} has no merchant to update.`);
+    const acp = { ...deps, connector: deps.connector };
+    return answerIdentity(ctx, runner, acp, exec, intent, action.data, finish);
+  }
   if (action.type === 'otp' && !action.code) {
     throw new EngineError(
       'parameter_missing',

@@ -13,6 +13,13 @@ const money = (minor: number | undefined, currency: string | undefined) => {
 };
 
 /**
+ * An alert-and-confirm intent (CONTRACT §10): it names no payment method, so it can never be
+ * charged; every merchant, even one with an API connector, goes through the assisted flow.
+ */
+export const isAlertOnly = (intent: Pick<IntentDoc, 'payment'>) =>
+  !intent.payment?.payment_method_id;
+
+/**
  * The assisted connector (CONTRACT §10) for shops with no API: the user buys at the merchant and
  * confirms here. Nothing is charged by us; the receipt records what the user reports.
  */

@@ -251,9 +251,12 @@ export async function succeed<T = undefined>(
       intent,
       merchant: exec.merchant ?? deps.connector?.merchantId ?? 'unknown',
       checkout: exec.checkout,
-      paymentMethod: intent.payment?.payment_method_id
-        ? (findPaymentMethod(intent.livemode, intent.payment.payment_method_id) ?? null)
-        : null,
+      method: exec.connector,
+      // The user paid at the merchant in the assisted flow: whatever the intent names was not used.
+      paymentMethod:
+        exec.connector === 'acp' && intent.payment?.payment_method_id
+          ? (findPaymentMethod(intent.livemode, intent.payment.payment_method_id) ?? null)
+          : null,
       guardrails: options.guardrails ?? exec.guardrails ?? [],
       executedAt: isoTime(deps.ctx.clock.now()),
     },

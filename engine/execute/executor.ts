@@ -22,7 +22,7 @@ import { completeCheckout } from './complete';
 import { endAttempt, releaseCheckout } from './endings';
 import { createCheckout, delegatePayment, verifyCheckout } from './steps';
 import type { AcpDeps, StepDeps, StepResult } from './deps';
-import { askForConfirmation } from './assisted';
+import { askForConfirmation, isAlertOnly } from './assisted';
 import { answerUserAction } from './answer';
 import { expiredLeases, heldAttempts, holdLease, releaseLease, takeLease } from './lease';
 
@@ -95,9 +95,10 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
 
   const depsFor = (exec: ExecutionDoc): StepDeps => ({
     ctx,
-    connector: exec.merchant
-      ? options.connectorFor(exec.merchant, exec.livemode, exec.product_url)
-      : null,
+    connector:
+      exec.merchant && exec.connector !== 'assisted'
+        ? options.connectorFor(exec.merchant, exec.livemode, exec.product_url)
+        : null,
     signer: options.signer,
     retrying: (current, call) => retrying(current, call),
     failpoint: options.failpoint ?? (() => {}),
@@ -252,9 +253,11 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
    */
   async function openOffer(tx: StoreTx, intent: IntentDoc, offer: IntentOffer['offer']) {
     const attempt = intent.latest_execution?.attempt ?? 0;
-    const connector = offer.merchant
-      ? options.connectorFor(offer.merchant, intent.livemode, offer.productUrl)
-      : null;
+    // An alert-and-confirm intent (no payment method) is never charged: always the assisted flow.
+    const connector =
+      offer.merchant && !isAlertOnly(intent)
+        ? options.connectorFor(offer.merchant, intent.livemode, offer.productUrl)
+        : null;
     const exec = await openExecution(
       tx,
       ctx,

@@ -7,6 +7,7 @@ import type { AcpDeps, StepDeps, StepResult } from './deps';
 import { abandoned, endAttempt, endRefused, expired } from './endings';
 import { merchantKeyOf, recordStep, saveExecution, touchIntent } from './records';
 import { verifyTotals } from './verify';
+import { askForIdentity, identityNeeded } from './identity';
 import { paysByInvoice } from './invoice';
 
 export const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
@@ -64,7 +65,10 @@ export async function createCheckout(
   const currency = intent.conditions.currency ?? intent.last_observation?.currency ?? 'USD';
   const key = merchantKeyOf(exec);
   const checkout = await deps.retrying(exec, () =>
-    deps.connector.createCheckout({ sku, quantity: exec.quantity, currency }, key),
+    deps.connector.createCheckout(
+      { sku, quantity: exec.quantity, currency, buyer: intent.identity ?? null },
+      key,
+    ),
   );
   await advanceTo(
     deps,
@@ -84,6 +88,11 @@ export async function verifyCheckout(
   const { checkout } = exec;
   const now = deps.ctx.clock.now();
   if (checkout.status !== 'ready') {
+    const fields = identityNeeded(checkout, intent);
+    if (fields) {
+      await askForIdentity(deps, exec, intent, fields);
+      return true;
+    }
     const outOfStock = checkout.problems.some((p) => OUT_OF_STOCK_CODES.has(p.code));
     await endAttempt(
       deps,

@@ -13,6 +13,7 @@ import { checkCreateIntent } from './validate';
 import { latestExecution } from '../schemas/execution';
 import { watchIdOf } from '../schemas/watch';
 import { ensureWatch } from './watch';
+import { expiryMsOf } from './date-range';
 
 /** Validates and builds a new intent; nothing is written yet. */
 export async function prepareIntent(
@@ -51,7 +52,7 @@ export async function prepareIntent(
       : null,
     trigger_sku: input.conditions?.trigger?.sku ?? null,
     trigger_fired: null,
-    expires_at_ms: input.guardrails?.expires_at ? Date.parse(input.guardrails.expires_at) : null,
+    expires_at_ms: expiryMsOf(input.conditions ?? {}, input.guardrails?.expires_at),
     version: 1,
   };
 }

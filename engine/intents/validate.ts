@@ -5,6 +5,7 @@ import { findPaymentMethod } from '../payments/methods';
 import type { CreateIntentInput } from '../schemas/intent-input';
 import { merchantIdOf } from '../util/merchant-id';
 import { checkProductAddress } from './product-address';
+import { dateRangeBounds } from './date-range';
 import { checkBillingTerms, checkProcurement } from './procurement-rules';
 
 /**
@@ -26,7 +27,7 @@ export async function checkCreateIntent(
     'objective.procurement.item.product_url',
   );
   await checkProductExists(ctx, input.objective.product?.product_id);
-  checkConditions(input.conditions);
+  checkConditions(ctx, input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
   checkPaymentMethod(caller, input.payment?.payment_method_id);
   checkBillingTerms(input.payment);
@@ -81,7 +82,7 @@ async function checkProductExists(ctx: EngineContext, productId: string | undefi
   }
 }
 
-function checkConditions(conditions: CreateIntentInput['conditions']) {
+function checkConditions(ctx: EngineContext, conditions: CreateIntentInput['conditions']) {
   conditions?.time_windows?.forEach((slot, i) => {
     if (Date.parse(slot.end) <= Date.parse(slot.start)) {
       throw invalid(
@@ -95,6 +96,19 @@ function checkConditions(conditions: CreateIntentInput['conditions']) {
     throw invalid(
       'conditions.date_range.end',
       'conditions.date_range.end must not be before its start.',
+    );
+  }
+  if (conditions?.time_zone && !range) {
+    throw invalid(
+      'conditions.time_zone',
+      'conditions.time_zone says in which zone conditions.date_range is read; send date_range with it, or leave it out.',
+    );
+  }
+  const bounds = conditions ? dateRangeBounds(conditions) : null;
+  if (bounds && bounds.endMs <= ctx.clock.now()) {
+    throw invalid(
+      'conditions.date_range.end',
+      'conditions.date_range.end has passed (in conditions.time_zone, UTC by default): nothing could ever be bought.',
     );
   }
 }

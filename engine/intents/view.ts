@@ -24,6 +24,7 @@ export function toIntentView(doc: IntentDoc, watched: Observation | null = null)
     last_observation: newest(doc.last_observation, watched),
     latest_execution: doc.latest_execution,
     receipt_id: doc.receipt_id,
+    identity: { provided: Boolean(doc.identity) },
   };
 }
 

@@ -1,4 +1,5 @@
 import { quantityOf } from '../intents/quantity';
+import { dateRangeBounds } from '../intents/date-range';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { Observation } from '../schemas/intent';
 import type { WaitingReason } from '../vocabulary';
@@ -20,7 +21,8 @@ const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> =
  * Whether the conditions and guardrails of CONTRACT §9 hold for an observation. A purchase
  * always needs stock the buyer can get online (InStock, LimitedAvailability, OnlineOnly), whether
  * or not `availability` was given; unknown stock never holds. Checks run in a fixed order so the
- * reported reason is stable: merchant, stock, variant, currency, price, total, then time windows.
+ * reported reason is stable: merchant, stock, variant, currency, price, total, then time windows. The date range is
+ * decided before the page is read (decide.ts).
  */
 export function evaluate(
   intent: Pick<IntentDoc, 'objective' | 'conditions' | 'guardrails' | 'payment'>,
@@ -54,6 +56,12 @@ export function evaluate(
   }
   if (!insideTimeWindow(intent.conditions.time_windows, now)) return unmet('OUTSIDE_TIME_WINDOW');
   return { holds: true };
+}
+
+/** Before the first day of `date_range` (after its last, the intent has expired: expires_at_ms). */
+export function beforeDateRange(conditions: IntentDoc['conditions'], now: number): boolean {
+  const bounds = dateRangeBounds(conditions);
+  return bounds !== null && now < bounds.startMs;
 }
 
 function insideTimeWindow(windows: { start: string; end: string }[] | undefined, now: number) {

@@ -1,7 +1,7 @@
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { Observation } from '../schemas/intent';
 import type { Trigger } from '../machine/transitions';
-import { evaluate } from './conditions';
+import { beforeDateRange, evaluate } from './conditions';
 import type { CheckOutcome } from './observe';
 import type { WaitingReason } from '../vocabulary';
 
@@ -32,6 +32,8 @@ export function decide(
   // Past expiry (it passed while the page was fetched): the intent ends, whatever the page says.
   if (intent.expires_at_ms !== null && now >= intent.expires_at_ms)
     return { trigger: 'expire', data: { previous_status: intent.status }, patch: {} };
+  // Before its dates nothing else matters: the page is not even read (the monitor's schedule).
+  if (beforeDateRange(intent.conditions, now)) return waitForDateRange(intent);
   if (outcome.kind === 'failed') {
     if (failures < failureThreshold) return null;
     return waitingFor(
@@ -94,6 +96,11 @@ export function decide(
   return waitingFor(intent, verdict.reason, observationData(observation), {
     last_observation: observation,
   });
+}
+
+/** Waits with OUTSIDE_DATE_RANGE (once: the same reason again writes nothing). */
+export function waitForDateRange(intent: IntentDoc): Decision | null {
+  return waitingFor(intent, 'OUTSIDE_DATE_RANGE', {}, {});
 }
 
 function waitingFor(

@@ -3,7 +3,9 @@ import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import type { Fetcher, Scheduler, StoreTx } from '../ports';
 import { mapLimit } from '../util/map-limit';
-import { decide } from './decide';
+import { decide, waitForDateRange } from './decide';
+import { beforeDateRange } from './conditions';
+import { dateRangeBounds } from '../intents/date-range';
 import { recordHistory } from './history';
 import { checkWatch, type CheckOutcome } from './observe';
 import { claimDueWatches, releaseOwnWatchClaims } from './claim';
@@ -148,6 +150,34 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     return { started, transitions };
   }
 
+  /**
+   * Every intent on the watch is before its date range: the page is not read; they wait with
+   * OUTSIDE_DATE_RANGE and the watch is next due when the first range begins, not every round.
+   */
+  async function waitUntilDateRange(
+    tx: StoreTx,
+    watch: WatchDoc,
+    intents: IntentDoc[],
+    now: number,
+  ) {
+    const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
+    const starts = intents.map((intent) => dateRangeBounds(intent.conditions)!.startMs);
+    await tx.put('watches', { ...current, next_check_at: Math.max(now, Math.min(...starts)) });
+    for (const intent of intents) {
+      const decision = waitForDateRange(intent);
+      if (decision) {
+        await applyTransition(
+          tx,
+          ctx,
+          intent.intent_id,
+          decision.trigger,
+          decision.data,
+          decision.patch,
+        );
+      }
+    }
+  }
+
   async function checkOne(watch: WatchDoc, now: number, stats: RoundStats) {
     const intents = await ctx.store.query<IntentDoc>('intents', {
       index: 'by_watch',
@@ -165,6 +195,10 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
             next_check_at: nextHealthyCheck(now),
           });
       });
+      return;
+    }
+    if (watching.every((intent) => beforeDateRange(intent.conditions, now))) {
+      await ctx.store.transact((tx) => waitUntilDateRange(tx, watch, watching, now));
       return;
     }
     stats.fetches++;

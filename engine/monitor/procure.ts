@@ -11,6 +11,7 @@ import type { InventoryReportDoc, ReportInventoryInput } from '../schemas/invent
 import { watchIdOf } from '../schemas/watch';
 import { isoTime } from '../util/time';
 import type { WaitingReason } from '../vocabulary';
+import { beforeDateRange } from './conditions';
 
 const WATCHING = new Set(['active', 'waiting']);
 
@@ -108,6 +109,11 @@ async function compare(
       last_observation: observation,
     });
     return 'fired';
+  }
+  // Bought by sku, nothing watches a page: before its dates it waits for a report inside them.
+  if (beforeDateRange(intent.conditions, ctx.clock.now())) {
+    await wait(tx, ctx, intent, 'OUTSIDE_DATE_RANGE', observation, {});
+    return 'unchanged';
   }
   return startAt(tx, ctx, intent, supplier.merchant, fired, observation);
 }

@@ -10,6 +10,8 @@ interface ReceiptInput {
   merchant: string;
   checkout: Checkout;
   paymentMethod: PaymentMethod | null;
+  /** assisted: the user bought and reported the figures; no payment method is named. */
+  method: 'acp' | 'assisted';
   guardrails: GuardrailCheck[];
   executedAt: string;
 }
@@ -23,6 +25,9 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
     intent_id: intent.intent_id,
     livemode: intent.livemode,
     merchant: input.merchant,
+    method: input.method,
+    totals_source: (input.method === 'assisted' ? 'reported_by_user' : 'merchant') as
+      'reported_by_user' | 'merchant',
     order: { id: checkout.order?.id ?? null, permalink_url: checkout.order?.permalink_url ?? null },
     line_items: checkout.lines.map((line) => ({
       sku: line.sku,
@@ -38,13 +43,14 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
       total_charged_cents: checkout.totals.total_cents,
     },
     currency: checkout.currency,
-    payment: input.paymentMethod
-      ? {
-          payment_method_id: input.paymentMethod.id,
-          brand: input.paymentMethod.brand,
-          last4: input.paymentMethod.last4,
-        }
-      : null,
+    payment:
+      input.paymentMethod && input.method === 'acp'
+        ? {
+            payment_method_id: input.paymentMethod.id,
+            brand: input.paymentMethod.brand,
+            last4: input.paymentMethod.last4,
+          }
+        : null,
     observed_offer: intent.last_observation
       ? {
           ...intent.last_observation,
@@ -55,6 +61,7 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
         }
       : null,
     guardrails_checked: input.guardrails,
+    ship_to: shipToOf(intent),
     billing: billingOf(intent, checkout),
     executed_at: input.executedAt,
   };
@@ -75,4 +82,10 @@ function billingOf(intent: IntentDoc, checkout: Checkout): Receipt['billing'] {
     invoice_number: invoice.invoice_number,
     purchase_order_number: invoice.purchase_order_number,
   };
+}
+
+/** The only buyer details a receipt shows: the city and country an order ships to. */
+function shipToOf(intent: IntentDoc): Receipt['ship_to'] {
+  const address = intent.identity?.shipping_address;
+  return address ? { city: address.city, country: address.country } : null;
 }

@@ -2,6 +2,7 @@ import {
   AVAILABILITIES,
   EVENT_TYPES,
   EXECUTION_STEPS,
+  IDENTITY_FIELDS,
   STATUSES,
   USER_ACTION_TYPES,
   WAITING_REASONS,
@@ -92,6 +93,10 @@ const EVENT_DATA = {
   'execution.needs_user_action': z.strictObject({
     action_type: z.enum(USER_ACTION_TYPES),
     instructions: z.string(),
+    fields: z
+      .array(z.enum(IDENTITY_FIELDS))
+      .optional()
+      .openapi({ description: 'identity: the details asked for (names only, never values).' }),
   }),
   'intent.resumed': z.strictObject({ action_type: z.enum(USER_ACTION_TYPES) }),
   'intent.succeeded': z.strictObject({

@@ -33,6 +33,8 @@ interface ExecutionBase {
   authentication: unknown;
   challenge: Challenge | null;
   wrong_codes: number;
+  /** Identity actions answered in this attempt: each update of the session needs its own key. */
+  identity_round?: number;
   retries: number;
   /** The complete call is in flight: cancel is refused until it is known whether it charged. */
   completing: boolean;

@@ -1,5 +1,6 @@
 import type { Status, WaitingReason } from '../vocabulary';
 import type { CreateIntentInput } from './intent-input';
+import type { IdentityDetails } from './identity';
 import type { ExecutionSummary, NextAction, Observation } from './intent';
 
 /** The inventory report that made a procurement intent eligible (named in intent.executing). */
@@ -53,6 +54,8 @@ export interface IntentDoc {
   trigger_sku?: string | null;
   /** Procurement: the report that fired the trigger; set until a later report rises above it. */
   trigger_fired?: TriggerFired | null;
+  /** Buyer details given in an identity action, for this and later attempts; never returned. */
+  identity?: IdentityDetails | null;
   /** guardrails.expires_at in ms, for the expiry sweep; null once terminal or when none. */
   expires_at_ms: number | null;
   /** Bumped on every write; lets long-running work detect that the intent moved on. */

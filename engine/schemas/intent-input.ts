@@ -1,7 +1,8 @@
 import { z } from './zod';
 import { LIMITS } from '../limits';
 import { isRealDate } from '../util/time';
-import { BILLING_TERMS, USER_ACTION_TYPES } from '../vocabulary';
+import { isTimeZone } from '../util/zoned-date';
+import { BILLING_TERMS, STRATEGIES, USER_ACTION_TYPES } from '../vocabulary';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -88,8 +89,27 @@ export const Conditions = z
     max_price_cents: cents.optional(),
     currency: currency.optional(),
     time_windows: z.array(TimeWindow).max(LIMITS.timeWindows).optional(),
-    date_range: z.strictObject({ start: isoDate, end: isoDate }).optional(),
-    strategy: z.enum(['earliest_available']).optional(),
+    date_range: z.strictObject({ start: isoDate, end: isoDate }).optional().openapi({
+      description:
+        'Inclusive dates in conditions.time_zone: the purchase may start only on these days; before them the intent waits (OUTSIDE_DATE_RANGE), after them it expires. With time_windows, both must hold.',
+    }),
+    time_zone: z
+      .string()
+      .max(64)
+      .refine((value) => isTimeZone(value), {
+        error: 'must be an IANA time zone name, e.g. Europe/Paris or UTC',
+      })
+      .optional()
+      .openapi({
+        description: 'The IANA time zone of date_range (default UTC); only with date_range.',
+      }),
+    strategy: z
+      .enum(STRATEGIES, { error: `must be one of ${STRATEGIES.join(', ')}` })
+      .optional()
+      .openapi({
+        description:
+          'How an intent with several possible offers (a product_id sold by several merchants) chooses: lowest_price (default) buys the cheapest offer whose conditions hold, earliest_available the first one whose conditions hold. An intent on one product_url has one offer, so both mean the same.',
+      }),
     trigger: z
       .strictObject({
         kind: z.enum(['inventory_below']),
@@ -146,7 +166,10 @@ export const CreateIntentBody = z
     objective: Objective,
     conditions: Conditions.optional(),
     guardrails: Guardrails.optional(),
-    payment: Payment.optional(),
+    payment: Payment.optional().openapi({
+      description:
+        'How the service pays. Without it (or without payment_method_id) the intent is alert-and-confirm: when its conditions hold the user is asked to buy at the merchant and confirm (next_action.type confirmation), at every merchant, even one with a checkout API; nothing is ever charged.',
+    }),
     metadata: Metadata.optional(),
   })
   .openapi('CreateIntentRequest');
@@ -170,7 +193,10 @@ export const ResumeIntentBody = z
         .max(32)
         .optional()
         .openapi({ description: 'The OTP, when type is otp. Never stored.' }),
-      data: z.record(z.string(), z.unknown()).optional(),
+      data: z.record(z.string(), z.unknown()).optional().openapi({
+        description:
+          'confirmation: {order_id, total_charged_cents} as reported by the user. identity: the fields of next_action.fields (IdentityData): name, email, phone, shipping_address {line1, line2?, city, state?, postal_code, country}.',
+      }),
     }),
   })
   .openapi('ResumeIntentRequest');

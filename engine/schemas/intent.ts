@@ -4,6 +4,7 @@ import {
   EXECUTION_STATUSES,
   EXECUTION_STEPS,
   STATUSES,
+  IDENTITY_FIELDS,
   USER_ACTION_TYPES,
 } from '../vocabulary';
 import { Conditions, Guardrails, Metadata, Objective, Payment } from './intent-input';
@@ -13,6 +14,10 @@ export const NextAction = z
     type: z.enum(USER_ACTION_TYPES),
     instructions: z.string(),
     expires_at: z.string().nullable(),
+    fields: z.array(z.enum(IDENTITY_FIELDS)).optional().openapi({
+      description:
+        'identity only: the details the merchant needs, to send in resume user_action.data (IdentityData).',
+    }),
   })
   .openapi('NextAction');
 
@@ -72,6 +77,10 @@ export const IntentRecord = z
     last_observation: Observation.nullable(),
     latest_execution: ExecutionSummary.nullable(),
     receipt_id: z.string().nullable(),
+    identity: z.object({ provided: z.boolean() }).openapi({
+      description:
+        'Whether buyer details (an identity action) are kept with the intent; the details themselves are never returned.',
+    }),
     request_id: z.string(),
   })
   .openapi('Intent');

@@ -31,6 +31,14 @@ const SignedReceipt = z.object({
   intent_id: z.string(),
   livemode: z.boolean(),
   merchant: z.string(),
+  method: z.enum(['acp', 'assisted']).optional().openapi({
+    description:
+      "How the order was placed: acp (through the merchant's checkout API; the service paid) or assisted (the user bought at the merchant and confirmed; the service charged nothing). Absent on receipts issued before this field, all acp.",
+  }),
+  totals_source: z.enum(['merchant', 'reported_by_user']).optional().openapi({
+    description:
+      "merchant: the totals are the merchant's own, checked before payment. reported_by_user (assisted): the figures are as reported by the user, not verified. The signature proves what was recorded, not what was charged.",
+  }),
   order: z.object({ id: z.string().nullable(), permalink_url: z.string().nullable() }),
   line_items: z.array(
     z.object({
@@ -57,6 +65,10 @@ const SignedReceipt = z.object({
     .nullable()
     .openapi({ description: 'The offer as last observed on the product page before buying.' }),
   guardrails_checked: z.array(GuardrailCheck),
+  ship_to: z.object({ city: z.string(), country: z.string() }).nullable().optional().openapi({
+    description:
+      'Where the order ships, when the buyer gave an address (identity action): city and country only.',
+  }),
   billing: z
     .object({
       terms: z.enum(BILLING_TERMS),

@@ -2,13 +2,14 @@ import type { Intent } from '@/components/stores/types';
 import { hostOf } from '@/components/ui/labels';
 import { ChallengeAction } from './ChallengeAction';
 import { ConfirmationAction } from './ConfirmationAction';
+import { IdentityAction } from './IdentityAction';
 import { OtpAction } from './OtpAction';
 
 const HEADINGS = {
   otp: 'Enter the code from your bank',
   '3ds': 'Approve the payment',
   confirmation: 'Confirm your purchase',
-  identity: 'Confirm it is you',
+  identity: 'Details for delivery',
 } as const;
 
 /** A purchase paused for the user (requires_user_action), answered by next_action.type. */
@@ -30,9 +31,8 @@ export function ActionCard({ intent }: { intent: Intent }) {
         {title && <span className="muted"> · {title}</span>}
       </h2>
       {action?.type === 'otp' && <OtpAction intent={intent} />}
-      {(action?.type === '3ds' || action?.type === 'identity') && (
-        <ChallengeAction intent={intent} type={action.type} />
-      )}
+      {action?.type === '3ds' && <ChallengeAction intent={intent} type="3ds" />}
+      {action?.type === 'identity' && <IdentityAction intent={intent} />}
       {action?.type === 'confirmation' && <ConfirmationAction intent={intent} />}
       {!action && <p>Waiting for the details of the requested action…</p>}
     </section>

@@ -59,7 +59,7 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         <dd>{money(totals.shipping_cents)}</dd>
         <dt>Tax</dt>
         <dd>{money(totals.tax_cents)}</dd>
-        <dt>Total charged</dt>
+        <dt>{receipt.method === 'assisted' ? 'Total, as you reported it' : 'Total charged'}</dt>
         <dd data-testid="receipt-total">{money(totals.total_charged_cents)}</dd>
       </dl>
       <p className="signature">

@@ -34,10 +34,21 @@ export async function receiptsCommand(args: string[]) {
     console.log(
       `valid: receipt ${String(receipt.receipt_id)} for intent ${String(receipt.intent_id)} is signed by ${(receipt.signature as { kid: string }).kid}`,
     );
+    console.log(howBought(receipt));
     return;
   }
   console.log('INVALID: the signature does not match this receipt and key.');
   process.exitCode = 1;
+}
+
+/** What the signature vouches for: the merchant's checked totals, or the user's own report. */
+function howBought(receipt: Record<string, unknown>): string {
+  if (receipt.method === 'assisted') {
+    return 'assisted: the user bought at the merchant and confirmed; the figures are as reported by the user, not verified, and no payment method was charged by the service.';
+  }
+  const payment = receipt.payment as { brand: string; last4: string } | null;
+  const paid = payment ? ` paid with ${payment.brand} ending ${payment.last4}` : '';
+  return `acp: ordered through the merchant's checkout API; the totals are the merchant's, checked before payment${paid}.`;
 }
 
 async function localKeys(store: StoreChoice) {

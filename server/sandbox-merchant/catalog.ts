@@ -4,6 +4,7 @@ import { isoTime } from './ids';
 import { DEFAULT_PRODUCTS } from './seed-products';
 import {
   AVAILABILITY,
+  BUYER_DETAILS,
   type Product,
   type SandboxAvailability,
   type SandboxProductSeed,
@@ -60,6 +61,7 @@ export function productFromSeed(seed: SandboxProductSeed, at: number): Product {
     currency: (seed.currency ?? 'USD').toUpperCase(),
     availability: seed.availability ?? 'in_stock',
     stock_quantity: seed.stock_quantity ?? null,
+    requires: seed.requires ?? [],
     updated_at: at,
   };
 }
@@ -81,6 +83,7 @@ export const ProductPatch = z.strictObject({
     .optional(),
   availability: z.enum(AVAILABILITY).optional(),
   stock_quantity: z.number().int().min(0).nullable().optional(),
+  requires: z.array(z.enum(BUYER_DETAILS)).optional(),
 });
 export type ProductPatch = z.infer<typeof ProductPatch>;
 

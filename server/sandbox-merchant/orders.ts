@@ -2,7 +2,7 @@ import { imageUrl, productUrl } from './catalog';
 import type { Scope } from './context';
 import { isoTime } from './ids';
 import type { Quote } from './totals';
-import type { Invoice, Order, PaymentTerms, Session, VaultToken } from './types';
+import type { Invoice, Order, PaymentTerms, Product, Session, VaultToken } from './types';
 
 const DAY = 86_400_000;
 
@@ -128,6 +128,7 @@ export function placeOrder(scope: Scope, session: Session, q: Quote, payment: Or
       ? { invoice: invoiceOf(payment.invoice, state.orders.length, createdAt) }
       : {}),
     buyer_email: typeof session.buyer?.email === 'string' ? session.buyer.email : undefined,
+    ...receivedDetails(session, q.lines),
     created_at: createdAt,
   };
   for (const line of q.lines) {
@@ -158,5 +159,18 @@ function invoiceOf(
     purchase_order_number: terms.purchase_order_number,
     payment_terms: terms.payment_terms,
     due_at: createdAt + TERM_DAYS[terms.payment_terms] * DAY,
+  };
+}
+
+/** The delivery details of an order whose products required them (what the merchant received). */
+function receivedDetails(session: Session, lines: { product?: Product | undefined }[]) {
+  const needs = new Set(lines.flatMap((line) => line.product?.requires ?? []));
+  const phone = session.buyer?.phone_number;
+  const address = session.fulfillment_details?.address;
+  return {
+    ...(needs.has('phone') && typeof phone === 'string' ? { buyer_phone: phone } : {}),
+    ...(needs.has('shipping_address') && address && typeof address === 'object'
+      ? { shipping_address: address as Record<string, unknown> }
+      : {}),
   };
 }

@@ -80,6 +80,13 @@ function messages(scope: Scope, session: Session, q: Quote, status: SessionStatu
       msg('warning', { code: 'shipping_delay', severity: 'low', param }, text);
     }
   }
+  for (const { param, content } of q.missing) {
+    msg(
+      'error',
+      { code: 'missing', severity: 'high', resolution: 'requires_buyer_input', param },
+      content,
+    );
+  }
   for (const code of session.discount_codes) {
     msg(
       'warning',

@@ -1,3 +1,4 @@
+import { missingDetails, type MissingDetail } from './buyer-details';
 import { PURCHASABLE } from './catalog';
 import { mulDivHalfUp } from './money';
 import type { OrderTotals, Product, Session } from './types';
@@ -56,6 +57,8 @@ export interface Quote {
   lines: QuoteLine[];
   totals: OrderTotals;
   option: ShippingOption;
+  /** Buyer details a product requires that the session lacks. */
+  missing: MissingDetail[];
   ready: boolean;
 }
 
@@ -101,6 +104,10 @@ export function quote(session: Session, products: Map<string, Product>): Quote {
   const option =
     SHIPPING_OPTIONS.find((o) => o.id === session.selected_option_id) ?? SHIPPING_OPTIONS[0]!;
   const fulfillment = option.amount(subtotal);
+  const missing = missingDetails(
+    session,
+    lines.map((line) => line.product),
+  );
   return {
     lines,
     option,
@@ -111,7 +118,8 @@ export function quote(session: Session, products: Map<string, Product>): Quote {
       tax,
       total: subtotal + fulfillment + tax,
     },
-    ready: lines.every((l) => l.problem === undefined),
+    missing,
+    ready: lines.every((l) => l.problem === undefined) && missing.length === 0,
   };
 }
 

@@ -20,7 +20,12 @@ export interface SandboxProductSeed {
   availability?: SandboxAvailability;
   /** Units left; null or absent means unlimited. Reaching 0 turns the product out_of_stock. */
   stock_quantity?: number | null;
+  /** Buyer details its checkout needs before payment (a courier's phone, a delivery address). */
+  requires?: BuyerDetail[];
 }
+
+export const BUYER_DETAILS = ['phone', 'shipping_address'] as const;
+export type BuyerDetail = (typeof BUYER_DETAILS)[number];
 
 export interface Product {
   sku: string;
@@ -32,6 +37,7 @@ export interface Product {
   currency: string;
   availability: SandboxAvailability;
   stock_quantity: number | null;
+  requires: BuyerDetail[];
   updated_at: number;
 }
 
@@ -150,6 +156,9 @@ export interface Order {
   /** A B2B order on payment terms (ACP PaymentData.purchase_order_number): no card charged. */
   invoice?: Invoice;
   buyer_email?: string;
+  /** What the buyer gave for delivery (a product that requires it): kept to show what we received. */
+  buyer_phone?: string;
+  shipping_address?: Record<string, unknown>;
   created_at: number;
 }
 

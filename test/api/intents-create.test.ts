@@ -19,6 +19,7 @@ const INTENT_FIELDS = [
   'last_observation',
   'latest_execution',
   'receipt_id',
+  'identity',
   'request_id',
 ];
 
@@ -38,6 +39,7 @@ describe('POST /v1/intents', () => {
       last_observation: null,
       latest_execution: null,
       receipt_id: null,
+      identity: { provided: false },
       payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15_000 },
     });
     expect(res.body.intent_id).toMatch(/^int_[0-9A-Z]{26}$/);

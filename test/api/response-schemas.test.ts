@@ -257,6 +257,35 @@ describe('GET /v1/openapi.json describes every response body', () => {
       expect(events.at(-1)!.type).toBe('intent.succeeded');
     });
 
+    it('for a purchase whose merchant needs a shipping address (identity)', async () => {
+      const id = (
+        await expectBody('POST', '/v1/intents', 'Intent', sandboxPurchase('oak-desk-shipped'))
+      ).body.intent_id as string;
+      await settle(world);
+      const asked = await expectBody('GET', `/v1/intents/${id}`, 'Intent');
+      expect(asked.body.next_action.type).toBe('identity');
+      await expectBody('POST', `/v1/intents/${id}/resume`, 'Intent', {
+        user_action: {
+          type: 'identity',
+          completed: true,
+          data: {
+            name: 'Ada Lovelace',
+            shipping_address: {
+              line1: '1 Way',
+              city: 'Austin',
+              postal_code: '78701',
+              country: 'US',
+            },
+          },
+        },
+      });
+      await world.engine.executor.idle();
+      const receipt = await expectBody('GET', `/v1/intents/${id}/receipt`, 'Receipt');
+      expect(receipt.body.ship_to).toEqual({ city: 'Austin', country: 'US' });
+      const events = await expectEventsOf(id);
+      expect(events.map((e) => e.type)).toContain('execution.needs_user_action');
+    });
+
     it('for an assisted purchase the user confirms', async () => {
       world = await newWorld({ sandboxConnector: false });
       await setProduct(world, 'shop-shoe', { price_cents: 9_000 });
@@ -270,7 +299,8 @@ describe('GET /v1/openapi.json describes every response body', () => {
           data: { order_id: 'A-100', total_charged_cents: 9_500 },
         },
       });
-      await expectBody('GET', `/v1/intents/${id}/receipt`, 'Receipt');
+      const receipt = await expectBody('GET', `/v1/intents/${id}/receipt`, 'Receipt');
+      expect(receipt.body).toMatchObject({ method: 'assisted', payment: null });
       expect((await expectEventsOf(id)).at(-1)!.type).toBe('intent.succeeded');
     });
   });

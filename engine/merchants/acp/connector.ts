@@ -1,3 +1,4 @@
+import { acpBuyerFields } from './buyer';
 import {
   FetchError,
   MerchantError,
@@ -96,14 +97,19 @@ export function createAcpConnector(config: AcpMerchantConfig, fetcher: Fetcher):
 
   return {
     merchantId: config.merchantId,
-    async createCheckout({ sku, quantity, currency }, key) {
+    async createCheckout({ sku, quantity, currency, buyer }, key) {
       const body = {
         currency: currency.toLowerCase(),
         // ACP 2026-04-17 items carry no quantity: one line item per unit.
         line_items: Array.from({ length: quantity }, () => ({ id: sku })),
         capabilities: { interventions: { supported: ['3ds'] } },
+        ...acpBuyerFields(buyer),
       };
       return checkoutOf(await call('POST', '/checkout_sessions', body, key));
+    },
+    async updateBuyer(id, buyer, key) {
+      const path = `/checkout_sessions/${encodeURIComponent(id)}`;
+      return checkoutOf(await call('POST', path, acpBuyerFields(buyer), key));
     },
     async getCheckout(id) {
       return checkoutOf(await call('GET', `/checkout_sessions/${encodeURIComponent(id)}`));

@@ -1,3 +1,4 @@
+import { identityFieldOf } from './buyer';
 import type {
   AcpPaymentTerms,
   Challenge,
@@ -50,7 +51,14 @@ export function toCheckout(session: Json): Checkout {
     },
     problems: messages
       .filter((m) => m.type === 'error' && m.code !== 'requires_3ds')
-      .map((m) => ({ code: String(m.code), message: String(m.content ?? m.code) })),
+      .map((m) => {
+        const field = identityFieldOf(String(m.code), m.param);
+        return {
+          code: String(m.code),
+          message: String(m.content ?? m.code),
+          ...(field ? { field } : {}),
+        };
+      }),
     challenge: challengeOf(session.authentication_metadata as Json | undefined),
     invoice: invoiceOf((session.metadata as Json | undefined)?.invoice as Json | undefined),
     order: order

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { acpBuyerFields } from '../../../engine/merchants/acp/buyer';
 import { schemaErrors, type SchemaName } from './acp-schemas';
 import {
   acpHeaders,
@@ -144,6 +145,43 @@ describe('sandbox checkout responses match ACP 2026-04-17', () => {
     const session = await s.createSession(createBody(['alpine-tent-2p']));
     expect(session.body.status).toBe('not_ready_for_payment');
     expectSession(session.body);
+  });
+
+  it('a product that needs a phone or an address: MessageError missing at the field, ready once the connector sends it', async () => {
+    const s = sandbox();
+    for (const [sku, params, details] of [
+      [
+        'courier-flowers',
+        ['$.buyer.email', '$.buyer.phone_number'],
+        { email: 'ada@example.com', phone: '+1 555 010 0199' },
+      ],
+      [
+        'oak-desk-shipped',
+        ['$.fulfillment_details.name', '$.fulfillment_details.address'],
+        {
+          name: 'Ada Lovelace',
+          shipping_address: {
+            line1: '1 Analytical Way',
+            city: 'Austin',
+            postal_code: '78701',
+            country: 'US',
+          },
+        },
+      ],
+    ] as const) {
+      const session = await s.createSession(createBody([sku]));
+      expect(session.body.status).toBe('not_ready_for_payment');
+      expectSession(session.body);
+      const missing = (session.body.messages as Json[]).filter((m) => m.code === 'missing');
+      expect(missing.map((m) => m.param)).toEqual(params);
+      // What the engine's ACP connector sends once the user has answered.
+      const update = acpBuyerFields(details);
+      expectSchema('checkout:CheckoutSessionUpdateRequest', update);
+      const updated = await s.post(`/checkout_sessions/${session.body.id}`, update);
+      expect(updated.status).toBe(200);
+      expect(updated.body.status).toBe('ready_for_payment');
+      expectSession(updated.body);
+    }
   });
 
   it('the discovery document is a DiscoveryResponse', async () => {
