@@ -112,10 +112,13 @@ const accountEvent = <T extends WebhookEventType, D extends z.ZodType>(type: T, 
     data,
   });
 
-export const WebhookTestEvent = accountEvent(
-  'webhook.test',
-  z.strictObject({ endpoint_id: z.string() }),
-).openapi('WebhookTestEvent');
+const testEvent = accountEvent('webhook.test', z.strictObject({ endpoint_id: z.string() }));
+export const WebhookTestEvent = testEvent.openapi('WebhookTestEvent');
+
+/** The answer of POST /webhook_endpoints/{id}/test: the event, with the request's id. */
+export const WebhookTestEventRecord = testEvent
+  .extend({ request_id: z.string() })
+  .openapi('WebhookTestEventRecord');
 
 export const AccountEventRecord = z
   .discriminatedUnion('type', [

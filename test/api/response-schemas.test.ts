@@ -286,6 +286,25 @@ describe('GET /v1/openapi.json describes every response body', () => {
       expect(events.map((e) => e.type)).toContain('execution.needs_user_action');
     });
 
+    it('for a webhook endpoint: its test event, a retry and its deliveries', async () => {
+      const hook = await expectBody('POST', '/v1/webhook_endpoints', 'WebhookEndpoint', {
+        url: 'http://127.0.0.1:9/hooks',
+      });
+      const id = hook.body.id as string;
+      const sent = await expectBody(
+        'POST',
+        `/v1/webhook_endpoints/${id}/test`,
+        'WebhookTestEventRecord',
+      );
+      expect(sent.body).toMatchObject({ type: 'webhook.test', data: { endpoint_id: id } });
+      await expectBody(
+        'POST',
+        `/v1/webhook_endpoints/${id}/deliveries/${sent.body.event_id}/retry`,
+        'WebhookDeliveryRetry',
+      );
+      await expectBody('GET', `/v1/webhook_endpoints/${id}/deliveries`, 'WebhookDeliveryList');
+    });
+
     it('for an assisted purchase the user confirms', async () => {
       world = await newWorld({ sandboxConnector: false });
       await setProduct(world, 'shop-shoe', { price_cents: 9_000 });

@@ -1,7 +1,7 @@
 import { invalid } from '../../errors';
 import { toEventView } from '../../events/log';
 import { LIMITS } from '../../limits';
-import { RetryResult, WebhookDeliveryList, WebhookTestEvent } from '../../schemas/webhook';
+import { RetryResult, WebhookDeliveryList, WebhookTestEventRecord } from '../../schemas/webhook';
 import type { AttemptDoc } from '../../schemas/webhook-endpoint';
 import { loadEndpoint, retryDelivery, sendTestEvent } from '../../webhooks/endpoints';
 import { commit } from '../commit';
@@ -17,7 +17,7 @@ export const testWebhookEndpoint = defineEndpoint({
   summary: 'Send a test event to a webhook endpoint',
   description: 'Records a `webhook.test` event and delivers it, signed, to this endpoint alone.',
   tag: TAG,
-  success: { status: 200, schema: WebhookTestEvent, description: 'The event queued.' },
+  success: { status: 200, schema: WebhookTestEventRecord, description: 'The event queued.' },
   errors: ['resource_missing'],
   handle: async (c, { params }) =>
     commit(c, 200, async (tx) =>
