@@ -205,12 +205,13 @@ const rendered = (path: Path) =>
   );
 
 /**
- * Whether `param` names a part of the request: a query or path parameter, or a place in the
+ * Whether `param` names a part of the request: a header, a query or path parameter, or a place in the
  * body — a field that is there, or a missing field (a plain name) of an object that is. (Keys
  * may hold dots and brackets themselves, so the body's paths are written out and compared.)
  */
 function paramExists(param: string, request: Sent): boolean {
   if (request.query.has(param) || request.pathParams.includes(param)) return true;
+  if (Object.keys(request.headers).includes(param)) return true;
   const body = request.body;
   if (typeof body !== 'object' || body === null) return false;
   const paths = pathsIn(body);
@@ -230,6 +231,7 @@ interface Sent {
   path: string;
   query: URLSearchParams;
   pathParams: string[];
+  headers: Record<string, string>;
   body?: unknown;
   raw?: string;
 }
@@ -400,13 +402,20 @@ describe('the API under generated requests', () => {
             },
           ),
         );
+        const auth = g(() => fc.constantFrom(...Array(14).fill('valid'), 'none', 'wrong'));
+        const extraHeaders: Record<string, string> = {};
+        if (g(() => fc.integer({ min: 0, max: 5 })) === 0) {
+          const key = g(() => fc.oneof(fc.uuid(), junkString));
+          extraHeaders['Idempotency-Key'] = key.toWellFormed().replace(/[^\x20-\x7e]/g, '?');
+        }
         const search = query.toString();
         const id = sent++;
         const res = await request.run(id, () =>
           api.call(operation.method, `${url}${search ? `?${search}` : ''}`, {
             body,
             raw,
-            headers: { 'Content-Type': contentType },
+            headers: { 'Content-Type': contentType, ...extraHeaders },
+            ...(auth === 'valid' ? {} : { key: auth === 'none' ? null : 'sk_test_not_a_key' }),
           }),
         );
         exercised.set(operation.id, (exercised.get(operation.id) ?? 0) + 1);
@@ -434,7 +443,14 @@ describe('the API under generated requests', () => {
           const param = res.body.error.param as string | null;
           if (param !== null && param !== undefined) {
             expect(
-              paramExists(param, { method: operation.method, path: url, query, pathParams, body }),
+              paramExists(param, {
+                method: operation.method,
+                path: url,
+                query,
+                pathParams,
+                headers: extraHeaders,
+                body,
+              }),
               `param ${param} is not in the request: ${what}`,
             ).toBe(true);
           }
