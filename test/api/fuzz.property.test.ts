@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Doc as StoreDoc, Store, StoreTx } from '../../engine/index';
 import { apiStore, intentBody, testApi } from '../support/api';
+import { closed } from '../support/closed-schema';
 
 /**
  * A fuzzer over every operation of the OpenAPI document: valid requests, mutated (wrong types,
@@ -36,15 +37,6 @@ interface Operation {
 interface OpenApiDoc {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
-}
-
-/** The same document with every object closed: a field it does not name is an error. */
-function closed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(closed);
-  if (typeof value !== 'object' || value === null) return value;
-  const node = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closed(v)]));
-  if ('properties' in node && !('additionalProperties' in node)) node.additionalProperties = false;
-  return node;
 }
 
 /**

@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { closed } from '../support/closed-schema';
 import {
   call,
   newWorld,
@@ -73,15 +74,6 @@ function untypedParts(
       problems.push(...untypedParts(value, `${where}.${name}`, doc, seen));
   }
   return problems;
-}
-
-/** The same document with every object closed: a field it does not name is an error. */
-function closed(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(closed);
-  if (typeof value !== 'object' || value === null) return value;
-  const node = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, closed(v)]));
-  if ('properties' in node && !('additionalProperties' in node)) node.additionalProperties = false;
-  return node;
 }
 
 describe('GET /v1/openapi.json describes every response body', () => {
