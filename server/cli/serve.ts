@@ -78,7 +78,8 @@ export async function serveCommand(args: string[]) {
       connectorFor: merchants.connectorFor,
       network: merchants.network,
       ...(values['receipt-key'] ? { receiptKey: readKeyFile(values['receipt-key']) } : {}),
-      monitor: { intervalMs: checkSeconds * 1000, claimLeaseMs: leaseSeconds * 1000 },
+      // A watch claim covers a whole batch of checks (a busy instance may take tens of seconds).
+      monitor: { intervalMs: checkSeconds * 1000, claimLeaseMs: Math.max(60, leaseSeconds) * 1000 },
       instanceId,
       webhooks: {
         fetcherFor: webhookFetchers.fetcherFor,
