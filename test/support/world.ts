@@ -194,3 +194,13 @@ export function sandboxPurchase(sku: string, overrides: Record<string, unknown> 
     ...overrides,
   };
 }
+
+/** A failpoint that crashes the engine the first time it reaches `point`. */
+export function crashOnceAt(point: string) {
+  let armed = true;
+  return (name: string) => {
+    if (!armed || name !== point) return;
+    armed = false;
+    throw new Error(`crash at ${name}`);
+  };
+}

@@ -3,6 +3,7 @@ import { createSandboxMerchant } from '../../../server/sandbox-merchant/index';
 import type { Store } from '../../../engine/index';
 import {
   boot,
+  crashOnceAt,
   call,
   crashAndRestart,
   newWorld,
@@ -21,16 +22,6 @@ import {
  */
 
 const MINUTE = 60_000;
-
-/** A failpoint that crashes the engine the first time it reaches `point`. */
-function crashOnceAt(point: string) {
-  let armed = true;
-  return (name: string) => {
-    if (!armed || name !== point) return;
-    armed = false;
-    throw new Error(`crash at ${name}`);
-  };
-}
 
 async function eventsOf(world: World, intentId: string) {
   const res = await call(world, 'GET', `/v1/intents/${intentId}/events?limit=100`);

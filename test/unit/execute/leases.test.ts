@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   boot,
+  crashOnceAt,
   call,
   engineOn,
   newWorld,
@@ -18,15 +19,6 @@ import {
  */
 
 const LEASE_MS = 60_000;
-
-function crashOnceAt(point: string) {
-  let armed = true;
-  return (name: string) => {
-    if (!armed || name !== point) return;
-    armed = false;
-    throw new Error(`crash at ${name}`);
-  };
-}
 
 /** A purchase that instance "a" starts and dies in, holding its lease. */
 async function diedMidAttempt(sku: string) {
