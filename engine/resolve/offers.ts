@@ -1,9 +1,29 @@
 import type { StoreReader } from '../ports';
+import type { CatalogOfferDoc, CatalogProductDoc } from '../schemas/catalog';
 
 /** An offer of an item by a merchant, from the resolve catalog. */
 export interface CatalogOffer {
   merchant: string;
   url: string;
+}
+
+/** A catalog product, or undefined when the id is unknown. */
+export function catalogProduct(
+  reader: StoreReader,
+  productId: string,
+): Promise<CatalogProductDoc | undefined> {
+  return reader.get<CatalogProductDoc>('products', productId);
+}
+
+/** Every merchant's offer of a catalog product, by merchant id. */
+export function offersOfProduct(
+  reader: StoreReader,
+  productId: string,
+): Promise<CatalogOfferDoc[]> {
+  return reader.query<CatalogOfferDoc>('catalog_offers', {
+    index: 'by_product',
+    prefix: [productId],
+  });
 }
 
 /**

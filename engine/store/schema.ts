@@ -26,7 +26,16 @@ export const TABLES = {
     indexes: { by_intent: ['intent_id', 'event_id'], by_scope: ['scope', 'event_id'] },
   },
   idempotency: { key: 'id', indexes: { by_expiry: ['expires_at'] } },
-  products: { key: 'product_id', indexes: { by_url: ['url'] } },
+  /** The Resolve catalog's products (schemas/catalog.ts), matched across merchants by these keys. */
+  products: {
+    key: 'product_id',
+    indexes: { by_gtin: ['mode', 'gtin_key'], by_mpn: ['mode', 'mpn_key'] },
+  },
+  /** One row per catalog product and merchant: the page, its sku and what it said last. */
+  catalog_offers: {
+    key: 'offer_id',
+    indexes: { by_product: ['product_id', 'merchant'], by_url: ['mode', 'url'] },
+  },
   receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
   /** Execution attempts: the executor's recovery points. */
   executions: { key: 'execution_id', indexes: { by_state: ['state', 'execution_id'] } },
@@ -57,4 +66,4 @@ export const TABLES = {
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
