@@ -4,12 +4,8 @@
  * photographs the screen from Xvfb's framebuffer and clicks the pop-up with the X pointer
  * (xdotool), then checks that the right view opened. Nothing calls the click handler directly.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { startPageServer } from '../support/page-server';
-import { startServer, type ServerProcess } from '../support/server-process';
 import { encodePng } from './desktop/framebuffer';
 import {
   around,
@@ -30,15 +26,6 @@ test.use({ desktop: true });
 
 /** Room around a pop-up in its picture: a little of the page behind, short of the screen edge. */
 const PICTURE_MARGIN = 8;
-
-type Shop = Awaited<ReturnType<typeof startPageServer>>;
-let shop: Shop;
-test.beforeEach(async () => {
-  shop = await startPageServer();
-});
-test.afterEach(async () => {
-  await shop.close();
-});
 
 /** A price drop watch as the popup's form makes it: no payment, the user buys at the shop. */
 const priceDrop = (url: string, title: string, maxPriceCents: number) => ({
@@ -70,6 +57,7 @@ test('price reached: the pop-up names the product and its price; a click opens i
   serviceWorker,
   sandbox,
   display,
+  shop,
 }, testInfo) => {
   const screen = display!;
   await parkPointer(screen);
@@ -115,87 +103,72 @@ test('price reached: the pop-up names the product and its price; a click opens i
   expect(await notificationIds(worker)).toEqual([]);
 });
 
-test.describe('remote server', () => {
-  let server: ServerProcess;
-  let dataDir: string;
-  test.afterEach(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+test('remote server, three prices reached while away: one grouped pop-up; a click opens the list', async ({
+  context,
+  extensionId,
+  serviceWorker,
+  display,
+  shop,
+  intentServer,
+}, testInfo) => {
+  const screen = display!;
+  await parkPointer(screen);
+  const server = await intentServer(['--allow-private-network', '--check-interval', '1']);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  const send = (message: unknown) => page.evaluate((m) => chrome.runtime.sendMessage(m), message);
+  // Remote, polled hourly: only the "check now" below looks, so the three changes meet in one look.
+  await send({
+    type: 'settings.set',
+    settings: { mode: 'remote', remote_base_url: server.baseUrl, check_interval_seconds: 3600 },
+    remote_api_key: server.key,
   });
+  await send({ type: 'monitor.tick' });
 
-  test('three prices reached while away: one grouped pop-up; a click opens the list', async ({
-    context,
-    extensionId,
-    serviceWorker,
-    display,
-  }, testInfo) => {
-    const screen = display!;
-    await parkPointer(screen);
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-notify-'));
-    server = await startServer([
-      '--allow-private-network',
-      '--check-interval',
-      '1',
-      '--data',
-      dataDir,
-    ]);
-    const key = server.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];
-    const page = await context.newPage();
-    await page.goto(`chrome-extension://${extensionId}/options.html`);
-    const send = (message: unknown) => page.evaluate((m) => chrome.runtime.sendMessage(m), message);
-    // Remote, polled hourly: only the "check now" below looks, so the three changes meet in one look.
-    await send({
-      type: 'settings.set',
-      settings: { mode: 'remote', remote_base_url: server.baseUrl, check_interval_seconds: 3600 },
-      remote_api_key: key,
+  // Each already under its target: the server finds it so at its first check.
+  const products = [
+    { slug: 'grinder', name: 'Niche Zero Grinder', now: 62_900, max: 65_000 },
+    { slug: 'scale', name: 'Acaia Pearl Scale', now: 13_900, max: 14_500 },
+    { slug: 'tamper', name: 'Normcore Tamper', now: 3_900, max: 4_500 },
+  ];
+  const ids: string[] = [];
+  for (const product of products) {
+    shop.set(product.slug, { name: product.name, price_cents: product.now, currency: 'EUR' });
+    const res = await fetch(`${server.baseUrl}/v1/intents`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${server.key}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+      body: JSON.stringify(priceDrop(shop.url(product.slug), product.name, product.max)),
     });
-    await send({ type: 'monitor.tick' });
+    expect(res.status).toBe(201);
+    ids.push(((await res.json()) as { intent_id: string }).intent_id);
+  }
+  const statuses = async () =>
+    Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(`${server.baseUrl}/v1/intents/${id}`, {
+          headers: { Authorization: `Bearer ${server.key}` },
+        });
+        return ((await res.json()) as { status: string }).status;
+      }),
+    );
+  await expect
+    .poll(statuses, { timeout: FLOW_TIMEOUT })
+    .toEqual(ids.map(() => 'requires_user_action'));
 
-    // Each already under its target: the server finds it so at its first check.
-    const products = [
-      { slug: 'grinder', name: 'Niche Zero Grinder', now: 62_900, max: 65_000 },
-      { slug: 'scale', name: 'Acaia Pearl Scale', now: 13_900, max: 14_500 },
-      { slug: 'tamper', name: 'Normcore Tamper', now: 3_900, max: 4_500 },
-    ];
-    const ids: string[] = [];
-    for (const product of products) {
-      shop.set(product.slug, { name: product.name, price_cents: product.now, currency: 'EUR' });
-      const res = await fetch(`${server.baseUrl}/v1/intents`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${key}`,
-          'Content-Type': 'application/json',
-          'Idempotency-Key': crypto.randomUUID(),
-        },
-        body: JSON.stringify(priceDrop(shop.url(product.slug), product.name, product.max)),
-      });
-      expect(res.status).toBe(201);
-      ids.push(((await res.json()) as { intent_id: string }).intent_id);
-    }
-    const statuses = async () =>
-      Promise.all(
-        ids.map(async (id) => {
-          const res = await fetch(`${server.baseUrl}/v1/intents/${id}`, {
-            headers: { Authorization: `Bearer ${key}` },
-          });
-          return ((await res.json()) as { status: string }).status;
-        }),
-      );
-    await expect
-      .poll(statuses, { timeout: FLOW_TIMEOUT })
-      .toEqual(ids.map(() => 'requires_user_action'));
+  await send({ type: 'monitor.tick' });
+  await page.close(); // back to the blank tab the browser opened with
+  const [popup] = await waitForPopups(screen, 1, FLOW_TIMEOUT);
+  const worker = await serviceWorker();
+  expect(await notificationIds(worker)).toEqual([expect.stringMatching(/^intents:\d+$/)]);
+  await photograph(screen, popup!, screenshotPath(testInfo, 'notification-grouped.png'));
 
-    await send({ type: 'monitor.tick' });
-    await page.close(); // back to the blank tab the browser opened with
-    const [popup] = await waitForPopups(screen, 1, FLOW_TIMEOUT);
-    const worker = await serviceWorker();
-    expect(await notificationIds(worker)).toEqual([expect.stringMatching(/^intents:\d+$/)]);
-    await photograph(screen, popup!, screenshotPath(testInfo, 'notification-grouped.png'));
-
-    const popupTab = nextTab(context, `chrome-extension://${extensionId}/popup.html?view=watching`);
-    await clickOn(screen, popup!);
-    const list = new PopupPage(await popupTab);
-    for (const id of ids) await expect(list.actionCard(id)).toBeVisible({ timeout: FLOW_TIMEOUT });
-    await waitForPopups(screen, 0, FLOW_TIMEOUT);
-  });
+  const popupTab = nextTab(context, `chrome-extension://${extensionId}/popup.html?view=watching`);
+  await clickOn(screen, popup!);
+  const list = new PopupPage(await popupTab);
+  for (const id of ids) await expect(list.actionCard(id)).toBeVisible({ timeout: FLOW_TIMEOUT });
+  await waitForPopups(screen, 0, FLOW_TIMEOUT);
 });
