@@ -22,9 +22,14 @@ export function focusSoon(selector: string) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(selector)?.focus());
 }
 
-/** A notification opens `popup.html?intent=<id>`: start on the Watching tab, where its card is. */
-const initialTab = (): PopupTab =>
-  new URLSearchParams(globalThis.location?.search ?? '').has('intent') ? 'watching' : 'this-page';
+/**
+ * A notification opens `popup.html?intent=<id>` (a grouped one `?view=watching`): start on the
+ * Watching tab, where the cards are.
+ */
+function initialTab(): PopupTab {
+  const query = new URLSearchParams(globalThis.location?.search ?? '');
+  return query.has('intent') || query.get('view') === 'watching' ? 'watching' : 'this-page';
+}
 
 export const useViewStore = create<ViewStore>()((set, get) => ({
   tab: initialTab(),

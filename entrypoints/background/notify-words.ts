@@ -36,12 +36,18 @@ const ACTION_TITLES: Record<string, string> = {
   identity: 'Confirm it is you',
 };
 
+/** The product's name and, when one was seen, its price: `Kettle — €45.00`. */
+function nameAndPrice(intent: IntentItem): string {
+  const seen = intent.last_observation;
+  const price = moneyOf(seen?.price_cents, seen?.currency);
+  return price ? `${productName(intent)} — ${price}` : productName(intent);
+}
+
 /** One change, in words: what happened, the product's name and price. */
 export function describe(intent: IntentItem): { title: string; message: string } {
   const name = productName(intent);
   const seen = intent.last_observation;
-  const price = moneyOf(seen?.price_cents, seen?.currency);
-  const withPrice = price ? `${name} — ${price}` : name;
+  const withPrice = nameAndPrice(intent);
   switch (intent.status) {
     case 'requires_user_action':
       if (isPriceDrop(intent))
@@ -65,11 +71,28 @@ export function describe(intent: IntentItem): { title: string; message: string }
   }
 }
 
-/** Several changes at once, in one notification. */
+/** Lines a pop-up shows in full (Chromium's own shows four); more are summed up in the last. */
+const GROUP_LINES = 4;
+
+/**
+ * Several changes at once, in one notification: a line each with name and price. When they are
+ * all of one kind the title says which ("Price reached: 3 products") and the lines are only the
+ * products; otherwise each line starts with its kind.
+ */
 export function describeGroup(intents: readonly IntentItem[]): { title: string; message: string } {
-  const lines = intents
-    .slice(0, 4)
-    .map((intent) => `${describe(intent).title}: ${productName(intent)}`);
-  if (intents.length > 4) lines.push(`and ${intents.length - 4} more`);
-  return { title: `${intents.length} watched products need a look`, message: lines.join('\n') };
+  const kinds = intents.map((intent) => describe(intent).title);
+  const oneKind = kinds.every((kind) => kind === kinds[0]);
+  const lines = intents.map((intent, n) =>
+    oneKind ? nameAndPrice(intent) : `${kinds[n]}: ${nameAndPrice(intent)}`,
+  );
+  const shown =
+    lines.length > GROUP_LINES
+      ? [...lines.slice(0, GROUP_LINES - 1), `and ${lines.length - GROUP_LINES + 1} more`]
+      : lines;
+  return {
+    title: oneKind
+      ? `${kinds[0]}: ${intents.length} products`
+      : `${intents.length} watched products need a look`,
+    message: shown.join('\n'),
+  };
 }

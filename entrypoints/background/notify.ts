@@ -161,10 +161,13 @@ export async function shopToOpen(call: ApiCaller, intentId: string | null): Prom
   return assisted && url && /^https?:\/\//i.test(url) ? url : null;
 }
 
-/** Opens the popup page in a tab (focusing the one already open), showing the intent. */
+/**
+ * Opens the popup page in a tab (focusing the one already open) on the Watching list: at the
+ * intent's card, or the whole list for a grouped notification.
+ */
 export async function openPopupFor(intentId: string | null) {
   const base = browser.runtime.getURL('/popup.html');
-  const url = intentId ? `${base}?intent=${encodeURIComponent(intentId)}` : base;
+  const url = intentId ? `${base}?intent=${encodeURIComponent(intentId)}` : `${base}?view=watching`;
   const open = (await extensionTabs()).find((context) => context.documentUrl?.startsWith(base));
   if (open && open.tabId >= 0) {
     await browser.tabs.update(open.tabId, { active: true, url });

@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiCall, ApiReply } from '../../../components/messages';
-import { createNotifier, shopToOpen } from '../../../entrypoints/background/notify';
+import { createNotifier, openPopupFor, shopToOpen } from '../../../entrypoints/background/notify';
 
 interface Item {
   intent_id: string;
@@ -73,7 +73,7 @@ describe('the notifier', () => {
     expect(Object.keys(created())).toHaveLength(2);
   });
 
-  it('groups many changes of one look into one notification', async () => {
+  it('groups many changes of one look into one notification, a line per product', async () => {
     const intents = Array.from({ length: 6 }, (_, n) => item(n));
     const notifier = createNotifier(engineOver(intents));
     await notifier.refresh();
@@ -82,7 +82,36 @@ describe('the notifier', () => {
     const ids = Object.keys(created());
     expect(ids).toHaveLength(1);
     expect(ids[0]).toMatch(/^intents:/);
-    expect(created()[ids[0]!]).toMatchObject({ title: '5 watched products need a look' });
+    expect(created()[ids[0]!]).toMatchObject({
+      title: 'Bought: 5 products',
+      message: [
+        'Lamp 0 — €1,199.00',
+        'Lamp 1 — €1,199.00',
+        'Lamp 2 — €1,199.00',
+        'and 2 more',
+      ].join('\n'),
+    });
+  });
+
+  it('names the kind of each change in a group of mixed kinds', async () => {
+    const intents = [item(1), item(2), item(3)];
+    const notifier = createNotifier(engineOver(intents));
+    await notifier.refresh();
+    intents[0]!.status = 'succeeded';
+    intents[1]!.status = 'failed';
+    intents[2]!.status = 'requires_user_action';
+    intents[2]!.next_action = { type: 'confirmation', instructions: 'Buy it' };
+    await notifier.refresh();
+    const [group] = Object.values(created());
+    expect(group).toMatchObject({
+      title: '3 watched products need a look',
+      // What still waits for the user comes first (open intents are listed first).
+      message: [
+        'Price reached: Lamp 3 — €1,199.00',
+        'Bought: Lamp 1 — €1,199.00',
+        'Purchase failed: Lamp 2 — €1,199.00',
+      ].join('\n'),
+    });
   });
 
   it('stays quiet about price drops when they are turned off, never about codes', async () => {
@@ -109,5 +138,16 @@ describe('the notifier', () => {
     const call = engineOver([assisted, otp]);
     expect(await shopToOpen(call, assisted.intent_id)).toBe('https://shop.example/p/1');
     expect(await shopToOpen(call, otp.intent_id)).toBeNull();
+  });
+
+  it("opens the popup at the intent's card, or on the Watching list for a group", async () => {
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    const popup = fakeBrowser.runtime.getURL('/popup.html');
+    await openPopupFor('int_0001');
+    await openPopupFor(null);
+    expect(create.mock.calls.map(([options]) => options.url)).toEqual([
+      `${popup}?intent=int_0001`,
+      `${popup}?view=watching`,
+    ]);
   });
 });
