@@ -34,7 +34,7 @@ export type Judged = { state: 'pending'; offer: OfferState; cost: null } | Holdi
 export type Choice =
   | { kind: 'buy'; chosen: Holding; others: Holding[] }
   | { kind: 'wait'; best: Unmet }
-  /** lowest_price waits for every offer's first read; `focus` is the best offer so far. */
+  /** Some offer was never read yet; `focus` is the best offer so far. */
   | { kind: 'undecided'; focus: Judged | null };
 
 /**
@@ -110,8 +110,8 @@ export function cheaperFirst(a: Judged, b: Judged): number {
  * Chooses among a product_id intent's offers (conditions.strategy): `lowest_price` buys the
  * cheapest offer whose conditions hold, once every offer has been read (or has failed past the
  * threshold), so the first page read does not win by arriving first; `earliest_available` buys
- * as soon as one holds (the cheapest of those that hold then). None holds: wait with the reason
- * of the offer that came closest (the latest stage, then the cheapest).
+ * as soon as one holds (the cheapest of those that hold then). None holds: once every offer was
+ * read, wait with the reason of the offer that came closest (the latest stage, then the cheapest).
  */
 export function chooseOffer(judged: Judged[], strategy: Strategy): Choice {
   const holding = judged.filter((j): j is Holding => j.state === 'holds').sort(cheaperFirst);
@@ -124,7 +124,9 @@ export function chooseOffer(judged: Judged[], strategy: Strategy): Choice {
   const [best] = judged
     .filter((j): j is Unmet => j.state === 'unmet')
     .sort((a, b) => b.stage - a.stage || cheaperFirst(a, b));
-  return best ? { kind: 'wait', best } : { kind: 'undecided', focus: null };
+  // A reason is told once every offer was read: the first page read must not set it alone.
+  if (!best || pending) return { kind: 'undecided', focus: best ?? null };
+  return { kind: 'wait', best };
 }
 
 /**
