@@ -14,7 +14,7 @@ export function cheaperElsewhere(exec: ExecutionDoc, checkout: Checkout) {
   const [cheapest] = [...(exec.offer?.alternatives ?? [])].sort(
     (a, b) => a.cost_cents - b.cost_cents,
   );
-  const cost = checkout.totals.total_cents - checkout.totals.tax_cents;
+  const cost = costOfCheckout(checkout);
   if (!cheapest || cost <= cheapest.cost_cents) return null;
   return {
     cost_cents: cost,
@@ -22,10 +22,15 @@ export function cheaperElsewhere(exec: ExecutionDoc, checkout: Checkout) {
   };
 }
 
+/** What a checkout costs, compared with the offers' costs: items and shipping, without tax. */
+const costOfCheckout = (checkout: Checkout) =>
+  checkout.totals.total_cents - checkout.totals.tax_cents;
+
 /**
  * An attempt of a product_id intent that ends without buying keeps what it learnt on the chosen
  * offer's link, not on the intent: a refusal there (its price, its stock) must not block another
- * merchant, and the shipping its checkout charged is added to that offer's cost from now on.
+ * merchant, and what its checkout cost with shipping is that offer's cost while its page shows
+ * the same price.
  * After CHEAPER_ELSEWHERE the cheaper offer's page is due now, so the next choice comes at once.
  * Returns the intent's patch without the refusal (all of it for an intent on one product_url).
  */
@@ -46,8 +51,9 @@ export async function keepOfferMemory(
       blocked_until_ms: blocked_until_ms ?? null,
       ...(exec.checkout
         ? {
-            shipping: {
-              cents: exec.checkout.totals.shipping_cents,
+            checkout: {
+              cost_cents: costOfCheckout(exec.checkout),
+              shipping_cents: exec.checkout.totals.shipping_cents,
               at_price_cents: exec.offer.price_cents,
             },
           }

@@ -55,15 +55,15 @@ const REFUSED_STAGE = STAGES.length;
 const stageOf = (reason: WaitingReason) => STAGES.findIndex((stage) => stage.includes(reason));
 
 /**
- * What an offer costs for the choice: the items at the page's price, plus the shipping a checkout
- * at that merchant charged for that price (0 until a checkout told us; tax is left out: it is not
- * known before a checkout and follows the price). Null without a price.
+ * What an offer costs for the choice: the items at the page's price; once a checkout there has
+ * stated its shipping, what that checkout cost while the page showed this price (tax is left
+ * out: it is not known before a checkout and follows the price). Null without a price.
  */
 export function costOf(offer: OfferState, quantity: number): number | null {
   const price = offer.observation?.price_cents ?? null;
   if (price === null) return null;
-  const shipping = offer.link.shipping;
-  return price * quantity + (shipping && shipping.at_price_cents === price ? shipping.cents : 0);
+  const known = offer.link.checkout;
+  return known && known.at_price_cents === price ? known.cost_cents : price * quantity;
 }
 
 /** Whether one offer can be bought now (CONTRACT §9), and if not, why. */

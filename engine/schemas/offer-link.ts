@@ -18,10 +18,11 @@ export interface OfferLinkDoc {
   /** The merchant's item id from the catalog, when the page names none. */
   sku: string | null;
   /**
-   * Shipping a checkout at this merchant charged, and the page's unit price it was quoted for:
-   * the choice adds it to the offer's cost while the page shows that price.
+   * What the last checkout here cost (items and shipping, without tax; its shipping apart) while
+   * the page showed `at_price_cents`: the choice counts that cost while the page shows that price,
+   * so shipping, or a page that is behind its checkout, is compared as charged.
    */
-  shipping?: { cents: number; at_price_cents: number | null } | null;
+  checkout?: { cost_cents: number; shipping_cents: number; at_price_cents: number | null } | null;
   /** A checkout here was refused at this price (over a limit, declined): not again until less. */
   blocked_at_price_cents?: number | null;
   blocked_reason?: WaitingReason | null;
@@ -40,7 +41,7 @@ export interface ProductIntentDoc {
 
 export const linkIdOf = (intentId: string, watchId: string) => `${intentId} ${watchId}`;
 
-/** What another offer would have cost when the chosen one was bought (items plus known shipping). */
+/** What another offer would cost when the chosen one was bought (choose.ts costOf). */
 export interface OfferCost {
   merchant: string;
   watch_id: string;
@@ -52,7 +53,7 @@ export interface ChosenOffer {
   link_id: string;
   /** The catalog's sku, used when the page names none. */
   sku: string | null;
-  /** The page's unit price when chosen: the shipping learnt at checkout is remembered for it. */
+  /** The page's unit price when chosen: what the checkout cost is remembered for it. */
   price_cents: number | null;
   /** The other offers whose conditions held then, cheapest first. */
   alternatives: OfferCost[];

@@ -178,6 +178,19 @@ describe('a product_id intent over two merchants', () => {
     expect(sessions.map((s) => s.state)).toEqual(['canceled']);
   });
 
+  it('a page behind its checkout is compared at what the checkout cost, not chosen again and again', async () => {
+    const { world } = await twoShops({ price_cents: 9_000 }, { price_cents: 10_000 });
+    // The cheaper shop raises its price between our read of its page and our checkout.
+    world.onRequest = async ({ url, method }) => {
+      if (method === 'POST' && url === `${SANDBOX}/checkout_sessions`)
+        await setProduct(world, SKU, { price_cents: 10_500 }, SANDBOX);
+    };
+    await settle(world);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    expect(world.sandbox.state.sessions.size).toBe(1);
+  });
+
   it('a refusal at one merchant does not block the other', async () => {
     // The cheaper shop's page says in stock, but it has one left and the intent buys two.
     const { world, id } = await twoShops(

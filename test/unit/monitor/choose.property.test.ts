@@ -31,11 +31,10 @@ const offerArb = fc.record({
   ),
   ambiguous: fc.constantFrom(false, false, false, false, false, false, false, true),
   failures: fc.constantFrom(0, 0, 0, 0, 0, 0, 1, 2, 3, 4),
-  shipping: fc.option(
-    fc.record({ cents: fc.integer({ min: 0, max: 2_000 }), samePrice: fc.boolean() }),
-    {
-      nil: null,
-    },
+  /** A checkout there cost the items plus `extra` (shipping; or a page behind its checkout). */
+  checkout: fc.option(
+    fc.record({ extra: fc.integer({ min: -500, max: 2_000 }), samePrice: fc.boolean() }),
+    { nil: null },
   ),
   blockedAt: rarely(fc.integer({ min: 0, max: 20_000 })),
   blockedUntil: rarely(fc.constantFrom(NOW - 1, NOW + 1)),
@@ -74,37 +73,44 @@ function intentOf(c: Case): IntentDoc {
   } as unknown as IntentDoc;
 }
 
-function stateOf([merchant, g]: Generated): OfferState {
-  const host = g.host ?? merchant;
-  return {
-    link: {
-      link_id: `int_1 ${merchant}`,
-      intent_id: 'int_1',
-      watch_id: `test https://${merchant}/p`,
-      merchant,
-      url: `https://${merchant}/p`,
-      sku: 'p',
-      shipping: g.shipping
-        ? { cents: g.shipping.cents, at_price_cents: g.shipping.samePrice ? g.price : -1 }
+const stateOf =
+  (c: Case) =>
+  ([merchant, g]: Generated): OfferState => {
+    const host = g.host ?? merchant;
+    return {
+      link: {
+        link_id: `int_1 ${merchant}`,
+        intent_id: 'int_1',
+        watch_id: `test https://${merchant}/p`,
+        merchant,
+        url: `https://${merchant}/p`,
+        sku: 'p',
+        checkout:
+          g.checkout && g.price !== null
+            ? {
+                cost_cents: g.price * c.quantity + g.checkout.extra,
+                shipping_cents: Math.max(0, g.checkout.extra),
+                at_price_cents: g.checkout.samePrice ? g.price : g.price + 1,
+              }
+            : null,
+        blocked_at_price_cents: g.blockedAt,
+        blocked_until_ms: g.blockedUntil,
+      },
+      observation: g.observed
+        ? {
+            price_cents: g.price,
+            currency: g.currency,
+            availability: g.availability,
+            merchant: host,
+            observed_at: '2026-12-01T11:59:00.000Z',
+            source: 'json-ld',
+          }
         : null,
-      blocked_at_price_cents: g.blockedAt,
-      blocked_until_ms: g.blockedUntil,
-    },
-    observation: g.observed
-      ? {
-          price_cents: g.price,
-          currency: g.currency,
-          availability: g.availability,
-          merchant: host,
-          observed_at: '2026-12-01T11:59:00.000Z',
-          source: 'json-ld',
-        }
-      : null,
-    ambiguous: g.ambiguous,
-    failures: g.failures,
-    lastError: g.failures > 0 ? 'network' : null,
+      ambiguous: g.ambiguous,
+      failures: g.failures,
+      lastError: g.failures > 0 ? 'network' : null,
+    };
   };
-}
 
 /** CONTRACT §9 for one offer, written out again: null when it cannot be bought, else its cost. */
 function oracle(c: Case, [merchant, g]: Generated): number | null {
@@ -114,15 +120,14 @@ function oracle(c: Case, [merchant, g]: Generated): number | null {
   if (g.availability !== 'in_stock' && g.availability !== 'limited') return null;
   if (g.currency !== 'USD' || g.price === null || g.price > c.maxPrice) return null;
   if ((g.blockedAt !== null && g.price >= g.blockedAt) || (g.blockedUntil ?? 0) > NOW) return null;
-  const shipping = g.shipping?.samePrice ? g.shipping.cents : 0;
-  return g.price * c.quantity + shipping;
+  return g.price * c.quantity + (g.checkout?.samePrice ? g.checkout.extra : 0);
 }
 
 describe('the choice among offers (property)', () => {
   it('buys an allowed offer that holds, never dearer than another that holds', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
-        const result = decideProduct(intentOf(c), c.offers.map(stateOf), NOW, THRESHOLD);
+        const result = decideProduct(intentOf(c), c.offers.map(stateOf(c)), NOW, THRESHOLD);
         const costs = new Map(c.offers.map((o) => [o[0], oracle(c, o)]));
         const holding = [...costs.values()].filter((cost): cost is number => cost !== null);
         const pending = c.offers.some(([, g]) => !g.observed && g.failures < THRESHOLD);
