@@ -212,7 +212,10 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       prefix: [watch.watch_id],
       limit: 1,
     });
-    const linked = watch.linked ? await linksOfWatch(tx, watch.watch_id) : [];
+    const dropped = new Set(staleLinks.map((link) => link.link_id));
+    const linked = (watch.linked ? await linksOfWatch(tx, watch.watch_id) : []).filter(
+      (link) => !dropped.has(link.link_id),
+    );
     if (onPage.length === 0 && linked.length === 0) await tx.delete('watches', watch.watch_id);
     else {
       const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;

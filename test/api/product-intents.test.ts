@@ -117,5 +117,14 @@ describe('POST /v1/intents with objective.product.product_id', () => {
     expect(await verifyReceipt(receipt.body, keys)).toBe(true);
     const forged = { ...receipt.body, other_offers: [] };
     expect(await verifyReceipt(forged, keys)).toBe(false);
+
+    // Ended: its links, its schedule and the pages nobody else watches are forgotten.
+    world.clock.advance(2 * 60_000);
+    await settle(world);
+    expect(await world.store.query('intent_watches', { index: 'by_intent', prefix: [id] })).toEqual(
+      [],
+    );
+    expect(await world.store.get('product_intents', id)).toBeUndefined();
+    expect(await world.store.query('watches', { index: 'by_due', prefix: [] })).toEqual([]);
   });
 });

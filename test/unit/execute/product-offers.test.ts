@@ -294,6 +294,26 @@ describe('a product_id intent: waiting, links and crashes', () => {
     expect(await world.store.query('watches', { index: 'by_due', prefix: [] })).toEqual([]);
   });
 
+  it("drops an ended intent's link when a check meets it, before the next relink", async () => {
+    const { world, id } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
+    await settle(world);
+    expect((await call(world, 'POST', `/v1/intents/${id}/cancel`)).status).toBe(200);
+    // A URL intent on the first page makes that page due again at once.
+    const onPage = {
+      type: 'purchase',
+      external_user_id: 'u',
+      objective: { product: { product_url: pageAt(SANDBOX) } },
+    };
+    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
+    world.clock.advance(1_000);
+    await settle(world);
+    const links = await world.store.query<{ watch_id: string }>('intent_watches', {
+      index: 'by_intent',
+      prefix: [id],
+    });
+    expect(links.map((link) => link.watch_id)).toEqual([`test ${pageAt(SANDBOX_2)}`]);
+  });
+
   for (const point of [
     'create_checkout:started',
     'create_checkout:after_call',
