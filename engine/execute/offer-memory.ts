@@ -51,7 +51,7 @@ export async function keepOfferMemory(
       blocked_until_ms: blocked_until_ms ?? null,
       ...(exec.checkout
         ? {
-            checkout: {
+            last_checkout: {
               cost_cents: costOfCheckout(exec.checkout),
               shipping_cents: exec.checkout.totals.shipping_cents,
               at_price_cents: exec.offer.price_cents,

@@ -53,7 +53,7 @@ export async function linkOffer(
     merchant: offer.merchant,
     url: offer.url,
     sku: offer.sku,
-    checkout: null,
+    last_checkout: null,
     blocked_at_price_cents: null,
     blocked_reason: null,
     blocked_until_ms: null,

@@ -62,7 +62,7 @@ const stageOf = (reason: WaitingReason) => STAGES.findIndex((stage) => stage.inc
 export function costOf(offer: OfferState, quantity: number): number | null {
   const price = offer.observation?.price_cents ?? null;
   if (price === null) return null;
-  const known = offer.link.checkout;
+  const known = offer.link.last_checkout;
   return known && known.at_price_cents === price ? known.cost_cents : price * quantity;
 }
 

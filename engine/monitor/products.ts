@@ -67,10 +67,8 @@ export async function decideLinked(
       if (shown) await show(tx, intent, shown);
       continue;
     }
-    const applied = await applyTransition(tx, ctx, id, decision.trigger, decision.data, {
-      ...(shown ? { last_observation: shown } : {}),
-      ...decision.patch,
-    });
+    const { trigger, data, patch } = decision;
+    const applied = await applyTransition(tx, ctx, id, trigger, data, patch);
     if (!applied) continue;
     result.transitions++;
     if (!start) continue;

@@ -22,7 +22,11 @@ export interface OfferLinkDoc {
    * the page showed `at_price_cents`: the choice counts that cost while the page shows that price,
    * so shipping, or a page that is behind its checkout, is compared as charged.
    */
-  checkout?: { cost_cents: number; shipping_cents: number; at_price_cents: number | null } | null;
+  last_checkout?: {
+    cost_cents: number;
+    shipping_cents: number;
+    at_price_cents: number | null;
+  } | null;
   /** A checkout here was refused at this price (over a limit, declined): not again until less. */
   blocked_at_price_cents?: number | null;
   blocked_reason?: WaitingReason | null;

@@ -85,7 +85,7 @@ const stateOf =
         merchant,
         url: `https://${merchant}/p`,
         sku: 'p',
-        checkout:
+        last_checkout:
           g.checkout && g.price !== null
             ? {
                 cost_cents: g.price * c.quantity + g.checkout.extra,
