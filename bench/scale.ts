@@ -126,6 +126,7 @@ async function monitorRounds(databaseUrl: string) {
       const sum = (key: keyof RoundStats) => stats.reduce((s, r) => s + r[key], 0);
       return {
         expired: sum('expired'),
+        relinked: sum('relinked'),
         watches: sum('watches'),
         fetches: sum('fetches'),
         transitions: sum('transitions'),

@@ -99,7 +99,7 @@ export function createEngine(options: EngineOptions) {
         ...options.monitor,
         instanceId,
         fetcherFor: (livemode, url) => options.fetcherFor!(livemode, url),
-        openExecution: (tx, intent, watch) => executor.open(tx, intent, watch),
+        openExecution: (tx, intent, watch, chosen) => executor.open(tx, intent, watch, chosen),
         onExecute: (intentId, attempt) => executor.startIntent(intentId, attempt),
       })
     : null;

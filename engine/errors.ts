@@ -32,6 +32,8 @@ export class EngineError extends Error {
     readonly param?: string,
     /** Seconds a client should wait before retrying (409 in flight, 429, 503). */
     readonly retryAfter?: number,
+    /** The HTTP status when it is not the code's usual one (see missingReference). */
+    readonly status?: 400,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -46,3 +48,10 @@ export const invalid = (param: string, message: string) =>
 
 export const notFound = (what: string, id: string, param?: string) =>
   new EngineError('resource_missing', `No such ${what}: '${id}'.`, param);
+
+/**
+ * An id in the request body names nothing the caller may use: `resource_missing` on that field,
+ * but 400, not 404: the request is at fault, not its URL (as Stripe answers for a body reference).
+ */
+export const missingReference = (param: string, message: string) =>
+  new EngineError('resource_missing', message, param, undefined, 400);

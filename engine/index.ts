@@ -27,7 +27,7 @@ export { minorUnits } from './money';
 export type { IntentDoc } from './schemas/intent-doc';
 export type { NetworkPolicy } from './context';
 export { createAcpConnector } from './merchants/acp/connector';
-export { sandboxMerchant, SANDBOX_API_KEY } from './merchants/sandbox';
+export { sandboxMerchant, sandboxMerchants, SANDBOX_API_KEY } from './merchants/sandbox';
 export { verifyReceipt } from './receipts/signature';
 export { checkAddress, checkHostText, type AddressVerdict } from './net/address-policy';
 export { parseIpLiteral } from './net/parse-host';

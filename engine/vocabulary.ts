@@ -62,6 +62,8 @@ export const WAITING_REASONS = [
   'USER_DECLINED',
   'INVENTORY_ABOVE_THRESHOLD',
   'SUPPLIER_UNKNOWN',
+  'NO_OFFER',
+  'CHEAPER_ELSEWHERE',
 ] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 

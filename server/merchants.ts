@@ -1,5 +1,6 @@
 import {
   sandboxMerchant,
+  sandboxMerchants,
   type Fetcher,
   type MerchantConnector,
   type NetworkPolicy,
@@ -19,16 +20,16 @@ export interface MerchantWiring {
 }
 
 /**
- * Fetchers and connectors of the server: ACP with the sandbox merchant in test mode, the assisted
- * flow everywhere else (engine/merchants/sandbox.ts). Live fetches never reach private addresses,
- * except the sandbox origin and with --allow-private-network.
+ * Fetchers and connectors of the server: ACP with the sandbox merchants in test mode (one, or
+ * several on their own hosts), the assisted flow everywhere else (engine/merchants/sandbox.ts).
+ * Live fetches never reach private addresses, except the sandbox origins and with
+ * --allow-private-network.
  */
 export function wireMerchants(options: {
-  sandbox: { url: string; apiKey: string } | null;
+  sandboxes: { url: string; apiKey: string }[];
   allowPrivateNetwork: boolean;
 }): MerchantWiring {
-  const sandboxOrigin = options.sandbox ? new URL(options.sandbox.url).origin : null;
-  const allowOrigins = sandboxOrigin ? [sandboxOrigin] : [];
+  const allowOrigins = options.sandboxes.map((sandbox) => new URL(sandbox.url).origin);
   // Our own sandbox needs no politeness delay between requests; real shops get one per host.
   const sandboxFetcher = createGuardedFetcher({ mode: 'test', minIntervalMs: 0, allowOrigins });
   const testFetcher = createGuardedFetcher({ mode: 'test', allowOrigins });
@@ -37,11 +38,11 @@ export function wireMerchants(options: {
     allowOrigins,
     allowPrivateNetwork: options.allowPrivateNetwork,
   });
-  const sandbox = sandboxMerchant({
-    url: options.sandbox?.url ?? null,
-    ...(options.sandbox ? { apiKey: options.sandbox.apiKey } : {}),
-    fetcher: sandboxFetcher,
-  });
+  const sandbox = sandboxMerchants(
+    options.sandboxes.map(({ url, apiKey }) =>
+      sandboxMerchant({ url, apiKey, fetcher: sandboxFetcher }),
+    ),
+  );
   return {
     fetcherFor: (livemode, url) =>
       sandbox.owns(url) ? sandboxFetcher : livemode ? liveFetcher : testFetcher,

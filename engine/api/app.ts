@@ -66,7 +66,8 @@ function errorResponse(c: Context<ApiEnv>, error: unknown, options: ApiOptions):
           'Something went wrong on our side. Retry later; quote the request_id if it persists.',
         );
   if (!(error instanceof EngineError)) options.onUnexpectedError?.(error, requestId);
-  const { status, type } = ERROR_HTTP[known.code];
+  const { type } = ERROR_HTTP[known.code];
+  const status = known.status ?? ERROR_HTTP[known.code].status;
   c.header('X-Request-Id', requestId);
   if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="intent-commerce"');
   if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));

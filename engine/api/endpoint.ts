@@ -29,6 +29,12 @@ const WRITE_ERRORS: ErrorCode[] = [
   'idempotency_in_flight',
 ];
 
+/** An error answered at another status than its code's usual one (errors.ts missingReference). */
+interface DocumentedError {
+  code: ErrorCode;
+  status: 400;
+}
+
 interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   method: 'get' | 'post' | 'patch' | 'delete';
   /** OpenAPI style, relative to /v1: `/intents/{intent_id}`. */
@@ -42,7 +48,8 @@ interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   bodyRequired?: boolean;
   query?: Q;
   success: { status: 200 | 201; schema: Schema; description: string };
-  errors: ErrorCode[];
+  /** Codes answered, each at its usual status (error-map.ts) or at the status given. */
+  errors: (ErrorCode | DocumentedError)[];
   /** Runs on the raw body before validation, for rules that must win over field errors. */
   precheck?: (body: Record<string, unknown>) => void;
   /** Public endpoints skip authentication. */
@@ -91,17 +98,22 @@ export function mount(app: OpenAPIHono<ApiEnv>, endpoint: AnyEndpoint) {
 }
 
 function toRoute(endpoint: AnyEndpoint, params: string[]) {
-  const codes = [
+  const errors = [
     ...endpoint.errors,
     ...COMMON_ERRORS,
     ...(endpoint.method !== 'get' ? WRITE_ERRORS : []),
-  ].filter(
-    (code) => !endpoint.public || !['authentication_required', 'invalid_api_key'].includes(code),
-  );
+  ]
+    .map((error) =>
+      typeof error === 'string' ? { code: error, status: ERROR_HTTP[error].status } : error,
+    )
+    .filter(
+      ({ code }) =>
+        !endpoint.public || !['authentication_required', 'invalid_api_key'].includes(code),
+    );
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) {
-    const { status } = ERROR_HTTP[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const { code, status } of errors) {
+    const listed = byStatus.get(status) ?? [];
+    if (!listed.includes(code)) byStatus.set(status, [...listed, code]);
   }
   const errorResponses = Object.fromEntries(
     [...byStatus].map(([status, list]) => [

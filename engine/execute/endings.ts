@@ -12,6 +12,7 @@ import type { Status, WaitingReason } from '../vocabulary';
 import type { StepDeps } from './deps';
 import { merchantKeyOf, recordStep, saveExecution, summaryOf } from './records';
 import type { TotalsVerdict } from './verify';
+import { keepOfferMemory } from './offer-memory';
 
 /**
  * How an attempt ends, and what each ending needs to say. The key is also the attempt's final
@@ -57,8 +58,13 @@ const RETRY_STOCK_AFTER_MS = 60 * 60 * 1000;
 /** Refusals about stock, not price: the same price may well be bought once stock returns. */
 const STOCK_REFUSALS: ReadonlySet<WaitingReason> = new Set(['OUT_OF_STOCK', 'CHECKOUT_NOT_READY']);
 
-/** What keeps the monitor from trying the same checkout again at once (monitor/decide.ts reads it). */
+/**
+ * What keeps the monitor from trying the same checkout again at once (monitor/blocks.ts reads it).
+ * CHEAPER_ELSEWHERE blocks nothing: that offer was fine, another is cheaper.
+ */
 function blockFor(reason: WaitingReason, price: number | null, now: number): Partial<IntentDoc> {
+  if (reason === 'CHEAPER_ELSEWHERE')
+    return { blocked_reason: null, blocked_at_price_cents: null, blocked_until_ms: null };
   const stock = STOCK_REFUSALS.has(reason);
   return {
     blocked_reason: reason,
@@ -145,7 +151,9 @@ async function endAttemptIn<E extends Ending>(
 ): Promise<boolean> {
   const row = rowOf(end);
   await row.before?.(tx, ctx, exec, end);
-  const { data, patch, last_error } = row.record(end, exec, ctx.clock.now());
+  const recorded = row.record(end, exec, ctx.clock.now());
+  const { data, last_error } = recorded;
+  const patch = await keepOfferMemory(tx, exec, recorded.patch, ctx.clock.now());
   const finished = await saveExecution(tx, ctx, {
     ...exec,
     ...(last_error ? { last_error } : {}),
@@ -259,6 +267,7 @@ export async function succeed<T = undefined>(
           : null,
       guardrails: options.guardrails ?? exec.guardrails ?? [],
       executedAt: isoTime(deps.ctx.clock.now()),
+      offerUrl: exec.product_url,
     },
     await deps.signer(),
   );

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { WatchDoc } from '../schemas/watch';
+import type { ChosenOffer } from '../schemas/offer-link';
 import { quantityOf } from '../intents/quantity';
 import type { Caller } from '../caller';
 import {
@@ -251,7 +252,12 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
    * Opens the next attempt in the transaction that moves the intent to executing (the monitor's,
    * or a procurement trigger's): both exist together, so a crash right after cannot lose it.
    */
-  async function openOffer(tx: StoreTx, intent: IntentDoc, offer: IntentOffer['offer']) {
+  async function openOffer(
+    tx: StoreTx,
+    intent: IntentDoc,
+    offer: IntentOffer['offer'],
+    chosen?: ChosenOffer,
+  ) {
     const attempt = intent.latest_execution?.attempt ?? 0;
     // An alert-and-confirm intent (no payment method) is never charged: always the assisted flow.
     const connector =
@@ -270,6 +276,7 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
         connector: connector ? 'acp' : 'assisted',
       },
       quantityOf(intent),
+      chosen,
     );
     if (exec.connector === 'assisted') await askForConfirmation(tx, ctx, exec, intent);
     // Held from the start: if this process dies before it runs the attempt, another takes it.
@@ -279,15 +286,26 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
   return {
     /**
      * Opens the next attempt in the monitor's transaction: the intent moves to executing and its
-     * recovery point exists together, so a crash right after cannot lose the attempt.
+     * recovery point exists together, so a crash right after cannot lose the attempt. A product_id
+     * intent buys the offer `chosen` (its page is `watch`), one merchant for the whole attempt.
      */
-    async open(tx: StoreTx, intent: IntentDoc, watch: WatchDoc): Promise<void> {
-      await openOffer(tx, intent, {
-        merchant: watch.last_observation?.merchant ?? null,
-        // A procurement buys its item's sku when the supplier's page names none.
-        sku: watch.offer_sku ?? intent.objective.procurement?.item.sku ?? null,
-        productUrl: watch.url,
-      });
+    async open(
+      tx: StoreTx,
+      intent: IntentDoc,
+      watch: WatchDoc,
+      chosen?: ChosenOffer,
+    ): Promise<void> {
+      await openOffer(
+        tx,
+        intent,
+        {
+          merchant: watch.last_observation?.merchant ?? null,
+          // The catalog's or the procurement's sku when the page names none.
+          sku: watch.offer_sku ?? chosen?.sku ?? intent.objective.procurement?.item.sku ?? null,
+          productUrl: watch.url,
+        },
+        chosen,
+      );
     },
     openOffer,
     /** Runs an intent's current attempt (after commit of the move to executing, or a resume). */

@@ -4,6 +4,7 @@ import { isTerminal } from '../machine/states';
 import type { StoreTx } from '../ports';
 import { executionIdOf, type ExecutionDoc } from '../schemas/execution';
 import type { IntentDoc } from '../schemas/intent-doc';
+import type { ChosenOffer } from '../schemas/offer-link';
 import { isoTime } from '../util/time';
 import type { ExecutionStatus } from '../vocabulary';
 
@@ -24,6 +25,7 @@ export async function openExecution(
     connector: 'acp' | 'assisted';
   },
   quantity: number,
+  chosen?: ChosenOffer,
 ): Promise<ExecutionDoc> {
   const now = isoTime(ctx.clock.now());
   const common = {
@@ -36,6 +38,7 @@ export async function openExecution(
     merchant: offer.merchant,
     product_url: intent.objective.product?.product_url ?? offer.productUrl,
     sku: offer.sku,
+    ...(chosen ? { offer: chosen } : {}),
     quantity,
     checkout: null,
     accepted_total_cents: null,

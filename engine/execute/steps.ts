@@ -9,6 +9,7 @@ import { merchantKeyOf, recordStep, saveExecution, touchIntent } from './records
 import { verifyTotals } from './verify';
 import { askForIdentity, identityNeeded } from './identity';
 import { paysByInvoice } from './invoice';
+import { cheaperElsewhere } from './offer-memory';
 
 export const OUT_OF_STOCK_CODES = new Set(['out_of_stock', 'quantity_exceeded', 'not_found']);
 const HOUR = 60 * 60 * 1000;
@@ -106,6 +107,12 @@ export async function verifyCheckout(
   const verdict = verifyTotals(intent, deps.connector.merchantId, checkout, exec.quantity, now);
   if (!verdict.ok) {
     await endRefused(deps, exec, intent, verdict);
+    return true;
+  }
+  const cheaper = cheaperElsewhere(exec, checkout);
+  if (cheaper) {
+    const details = { total_cents: checkout.totals.total_cents, ...cheaper };
+    await endAttempt(deps, exec, abandoned(intent, 'CHEAPER_ELSEWHERE', details));
     return true;
   }
   await advanceTo(

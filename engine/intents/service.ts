@@ -13,6 +13,7 @@ import { checkCreateIntent } from './validate';
 import { latestExecution } from '../schemas/execution';
 import { watchIdOf } from '../schemas/watch';
 import { ensureWatch } from './watch';
+import { registerProductIntent } from './links';
 import { expiryMsOf } from './date-range';
 
 /** Validates and builds a new intent; nothing is written yet. */
@@ -91,6 +92,7 @@ export async function insertIntent(tx: StoreTx, ctx: EngineContext, intent: Inte
       ctx.clock.now(),
     );
   }
+  await registerProductIntent(tx, intent, ctx.clock.now());
   await appendEvent(tx, ctx, intent, 'intent.created', {});
   return intent;
 }

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context';
 import type { Caller } from '../caller';
-import { EngineError, invalid, missing } from '../errors';
+import { EngineError, invalid, missing, missingReference } from '../errors';
+import { catalogModeOf, type CatalogProductDoc } from '../schemas/catalog';
 import { findPaymentMethod } from '../payments/methods';
 import type { CreateIntentInput } from '../schemas/intent-input';
 import { merchantIdOf } from '../util/merchant-id';
@@ -26,7 +27,7 @@ export async function checkCreateIntent(
     input.objective.procurement?.item.product_url,
     'objective.procurement.item.product_url',
   );
-  await checkProductExists(ctx, input.objective.product?.product_id);
+  await checkProductExists(ctx, caller, input.objective.product?.product_id);
   checkConditions(ctx, input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
   checkPaymentMethod(caller, input.payment?.payment_method_id);
@@ -60,6 +61,18 @@ function checkObjective(objective: CreateIntentInput['objective']) {
       'objective.product needs product_url (the page to watch) or product_id (from POST /v1/resolve/products).',
     );
   }
+  if (product?.product_id && product.product_url) {
+    throw invalid(
+      'objective.product.product_id',
+      'objective.product takes product_url (one page) or product_id (every allowed offer of a catalog product), not both.',
+    );
+  }
+  if (product?.product_id && product.variant) {
+    throw invalid(
+      'objective.product.variant',
+      'objective.product.variant picks an offer on one page: send it with product_url, not with product_id.',
+    );
+  }
   if (
     product?.quantity !== undefined &&
     objective.quantity !== undefined &&
@@ -72,10 +85,12 @@ function checkObjective(objective: CreateIntentInput['objective']) {
   }
 }
 
-async function checkProductExists(ctx: EngineContext, productId: string | undefined) {
+/** The catalog is kept per mode: a test key cannot name a live product, nor the reverse. */
+async function checkProductExists(ctx: EngineContext, caller: Caller, productId?: string) {
   if (!productId) return;
-  if (!(await ctx.store.get('products', productId))) {
-    throw invalid(
+  const product = await ctx.store.get<CatalogProductDoc>('products', productId);
+  if (!product || product.mode !== catalogModeOf(caller.livemode)) {
+    throw missingReference(
       'objective.product.product_id',
       `No such product: '${productId}'. Find canonical ids with POST /v1/resolve/products, or send product_url.`,
     );

@@ -30,7 +30,9 @@ export function toIntentView(doc: IntentDoc, watched: Observation | null = null)
 
 /**
  * The view with the freshest observation: the monitor updates the shared watch on every check
- * and writes the intent only when its state changes, so the watch usually knows better.
+ * and writes the intent only when its state changes, so the watch usually knows better. A
+ * product_id intent has no single watch: each check of one of its pages writes its
+ * last_observation (the chosen or closest offer, with the others: monitor/products.ts).
  */
 export async function loadIntentView(reader: StoreReader, doc: IntentDoc) {
   const watch = await loadWatch(reader, doc.watch_id);

@@ -53,3 +53,21 @@ export function sandboxMerchant(options: {
         : null,
   };
 }
+
+/**
+ * Several sandbox merchants as one (serve's repeated --sandbox-url): each answers for its own
+ * origin. Give each its own host (127.0.0.1, 127.0.0.2…: all of 127/8 is loopback on Linux) so
+ * that each is its own merchant id, as two shops are.
+ */
+export function sandboxMerchants(sandboxes: SandboxMerchant[]): SandboxMerchant {
+  return {
+    owns: (url) => sandboxes.some((sandbox) => sandbox.owns(url)),
+    connectorFor: (merchantId, livemode, productUrl) => {
+      for (const sandbox of sandboxes) {
+        const connector = sandbox.connectorFor(merchantId, livemode, productUrl);
+        if (connector) return connector;
+      }
+      return null;
+    },
+  };
+}

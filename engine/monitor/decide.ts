@@ -4,14 +4,15 @@ import type { Trigger } from '../machine/transitions';
 import { beforeDateRange, evaluate } from './conditions';
 import type { CheckOutcome } from './observe';
 import type { WaitingReason } from '../vocabulary';
+import { stillRefused } from './blocks';
 
-interface Decision {
+export interface Decision {
   trigger: Trigger;
   data: Record<string, unknown>;
   patch: Partial<IntentDoc>;
 }
 
-const observationData = (o: Observation) => ({
+export const observationData = (o: Observation) => ({
   price_cents: o.price_cents,
   currency: o.currency,
   availability: o.availability,
@@ -29,11 +30,8 @@ export function decide(
   failureThreshold: number,
   now: number,
 ): Decision | null {
-  // Past expiry (it passed while the page was fetched): the intent ends, whatever the page says.
-  if (intent.expires_at_ms !== null && now >= intent.expires_at_ms)
-    return { trigger: 'expire', data: { previous_status: intent.status }, patch: {} };
-  // Before its dates nothing else matters: the page is not even read (the monitor's schedule).
-  if (beforeDateRange(intent.conditions, now)) return waitForDateRange(intent);
+  const timed = decidedByTime(intent, now);
+  if (timed) return timed.decision;
   if (outcome.kind === 'failed') {
     if (failures < failureThreshold) return null;
     return waitingFor(
@@ -46,16 +44,7 @@ export function decide(
   const { observation } = outcome;
   const verdict = evaluate(intent, { ...observation, ambiguous: outcome.ambiguous }, now);
   if (verdict.holds) {
-    const blocked = intent.blocked_at_price_cents;
-    // A checkout refused this price (over a limit once shipping and tax were added): wait for less.
-    const priceBlocked =
-      blocked !== null &&
-      blocked !== undefined &&
-      observation.price_cents !== null &&
-      observation.price_cents >= blocked;
-    // A checkout refused for stock: try again only after a while, whatever the page says.
-    const stockBlocked = (intent.blocked_until_ms ?? 0) > now;
-    if (priceBlocked || stockBlocked) {
+    if (stillRefused(intent, observation.price_cents, now)) {
       // Still blocked: the reason is the refusal's, said again only if another replaced it.
       return waitingFor(
         intent,
@@ -67,35 +56,60 @@ export function decide(
         { last_observation: observation },
       );
     }
-    const attempt = (intent.latest_execution?.attempt ?? 0) + 1;
-    return {
-      trigger: 'start_execution',
-      data: {
-        attempt,
-        ...observationData(observation),
-        // A procurement names the inventory report that made it eligible.
-        ...(intent.trigger_fired ? { trigger: intent.trigger_fired } : {}),
-      },
-      patch: {
-        waiting_reason: null,
-        blocked_at_price_cents: null,
-        blocked_reason: null,
-        blocked_until_ms: null,
-        last_observation: observation,
-        latest_execution: {
-          attempt,
-          step: 'create_checkout',
-          status: 'running',
-          total_cents: null,
-          merchant: observation.merchant,
-          last_error: null,
-        },
-      },
-    };
+    return startExecution(intent, observation, observation);
   }
   return waitingFor(intent, verdict.reason, observationData(observation), {
     last_observation: observation,
   });
+}
+
+/**
+ * Starts the next attempt at the offer observed (`shown`: the intent's last_observation, which for
+ * a product_id intent lists the other offers too). Refusals kept on the intent are cleared.
+ */
+export function startExecution(
+  intent: IntentDoc,
+  observation: Observation,
+  shown: Observation,
+): Decision {
+  const attempt = (intent.latest_execution?.attempt ?? 0) + 1;
+  return {
+    trigger: 'start_execution',
+    data: {
+      attempt,
+      ...observationData(observation),
+      // A procurement names the inventory report that made it eligible.
+      ...(intent.trigger_fired ? { trigger: intent.trigger_fired } : {}),
+    },
+    patch: {
+      waiting_reason: null,
+      blocked_at_price_cents: null,
+      blocked_reason: null,
+      blocked_until_ms: null,
+      last_observation: shown,
+      latest_execution: {
+        attempt,
+        step: 'create_checkout',
+        status: 'running',
+        total_cents: null,
+        merchant: observation.merchant,
+        last_error: null,
+      },
+    },
+  };
+}
+
+/** What time alone decides, whatever the pages say; null when the pages decide. */
+export function decidedByTime(
+  intent: IntentDoc,
+  now: number,
+): { decision: Decision | null } | null {
+  // Past expiry (it passed while the page was fetched): the intent ends, whatever the page says.
+  if (intent.expires_at_ms !== null && now >= intent.expires_at_ms)
+    return { decision: { trigger: 'expire', data: { previous_status: intent.status }, patch: {} } };
+  // Before its dates nothing else matters: the page is not even read (the monitor's schedule).
+  if (beforeDateRange(intent.conditions, now)) return { decision: waitForDateRange(intent) };
+  return null;
 }
 
 /** Waits with OUTSIDE_DATE_RANGE (once: the same reason again writes nothing). */
@@ -103,7 +117,8 @@ export function waitForDateRange(intent: IntentDoc): Decision | null {
   return waitingFor(intent, 'OUTSIDE_DATE_RANGE', {}, {});
 }
 
-function waitingFor(
+/** Waits with a reason; null when the intent already waits for it (one event per change). */
+export function waitingFor(
   intent: IntentDoc,
   reason: WaitingReason,
   data: Record<string, unknown>,

@@ -10,6 +10,10 @@ import { recordHistory } from './history';
 import { checkWatch, type CheckOutcome } from './observe';
 import { claimDueWatches, releaseOwnWatchClaims } from './claim';
 import type { WatchDoc } from '../schemas/watch';
+import { linksOfWatch } from '../intents/links';
+import type { OfferLinkDoc } from '../schemas/offer-link';
+import { decideLinked, linkedTo, type OpenExecution } from './products';
+import { relinkDue } from './relink';
 
 export interface MonitorOptions {
   /** The fetcher for test-mode and for live-mode watches (live refuses private addresses). */
@@ -18,8 +22,11 @@ export interface MonitorOptions {
   intervalMs: number;
   /** Called after commit for every intent that just moved to executing. */
   onExecute?: (intentId: string, attempt: number) => void;
-  /** Opens the execution attempt in the transaction that moves an intent to executing. */
-  openExecution?: (tx: StoreTx, intent: IntentDoc, watch: WatchDoc) => Promise<void>;
+  /**
+   * Opens the execution attempt in the transaction that moves an intent to executing, at the
+   * offer of `watch` (for a product_id intent, `chosen` says which offer and what the others cost).
+   */
+  openExecution?: OpenExecution;
   /** ± fraction of the interval added at random so checks of many watches spread out. */
   jitter?: number;
   random?: () => number;
@@ -39,6 +46,8 @@ export interface MonitorOptions {
 
 export interface RoundStats {
   expired: number;
+  /** product_id intents whose links were compared with the catalog (relink.ts). */
+  relinked: number;
   watches: number;
   fetches: number;
   transitions: number;
@@ -117,6 +126,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     tx: StoreTx,
     watch: WatchDoc,
     intents: IntentDoc[],
+    linked: string[],
     outcome: CheckOutcome,
     now: number,
   ) {
@@ -146,6 +156,19 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       if (decision.trigger !== 'start_execution') continue;
       await options.openExecution?.(tx, applied.intent, next);
       started.push({ id: intent.intent_id, attempt: applied.intent.latest_execution!.attempt });
+    }
+    if (linked.length > 0) {
+      const products = await decideLinked(
+        tx,
+        ctx,
+        next,
+        linked,
+        now,
+        failureThreshold,
+        options.openExecution,
+      );
+      started.push(...products.started);
+      transitions += products.transitions;
     }
     return { started, transitions };
   }
@@ -178,27 +201,46 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     }
   }
 
+  /**
+   * Nobody watches the page now: forget it when no intent is on it any more (re-read in the
+   * transaction: one may have just been created on it), else look again later (executing ones).
+   */
+  async function idleWatch(tx: StoreTx, watch: WatchDoc, staleLinks: OfferLinkDoc[], now: number) {
+    for (const link of staleLinks) await tx.delete('intent_watches', link.link_id);
+    const onPage = await tx.query('intents', {
+      index: 'by_watch',
+      prefix: [watch.watch_id],
+      limit: 1,
+    });
+    const dropped = new Set(staleLinks.map((link) => link.link_id));
+    const linked = (watch.linked ? await linksOfWatch(tx, watch.watch_id) : []).filter(
+      (link) => !dropped.has(link.link_id),
+    );
+    if (onPage.length === 0 && linked.length === 0) await tx.delete('watches', watch.watch_id);
+    else {
+      const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
+      await tx.put('watches', {
+        ...current,
+        claimed_by: null,
+        next_check_at: nextHealthyCheck(now),
+      });
+    }
+  }
+
   async function checkOne(watch: WatchDoc, now: number, stats: RoundStats) {
     const intents = await ctx.store.query<IntentDoc>('intents', {
       index: 'by_watch',
       prefix: [watch.watch_id],
     });
     const watching = intents.filter((intent) => WATCHING.has(intent.status));
-    if (watching.length === 0) {
-      await ctx.store.transact(async (tx) => {
-        // Nobody watches any more (all terminal): forget the watch. Executing ones: look later.
-        if (intents.length === 0) await tx.delete('watches', watch.watch_id);
-        else
-          await tx.put('watches', {
-            ...watch,
-            claimed_by: null,
-            next_check_at: nextHealthyCheck(now),
-          });
-      });
+    const products = await linkedTo(ctx.store, watch);
+    if (watching.length === 0 && products.watching.length === 0) {
+      await ctx.store.transact((tx) => idleWatch(tx, watch, products.stale, now));
       return;
     }
-    if (watching.every((intent) => beforeDateRange(intent.conditions, now))) {
-      await ctx.store.transact((tx) => waitUntilDateRange(tx, watch, watching, now));
+    const everyone = [...watching, ...products.watching];
+    if (everyone.every((intent) => beforeDateRange(intent.conditions, now))) {
+      await ctx.store.transact((tx) => waitUntilDateRange(tx, watch, everyone, now));
       return;
     }
     stats.fetches++;
@@ -206,17 +248,27 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     // A fetch can take seconds: decide at the time of deciding, so that nothing starts after
     // expires_at or the end of a time window that passed meanwhile.
     const decidedAt = Math.max(now, ctx.clock.now());
-    const { started, transitions } = await ctx.store.transact((tx) =>
-      applyOutcome(tx, watch, watching, outcome, decidedAt),
-    );
+    const linked = products.watching.map((intent) => intent.intent_id);
+    const { started, transitions } = await ctx.store.transact(async (tx) => {
+      for (const link of products.stale) await tx.delete('intent_watches', link.link_id);
+      return applyOutcome(tx, watch, watching, linked, outcome, decidedAt);
+    });
     stats.transitions += transitions;
     stats.executions += started.length;
     for (const { id, attempt } of started) options.onExecute?.(id, attempt);
   }
 
   async function round(now = ctx.clock.now()): Promise<RoundStats> {
-    const stats: RoundStats = { expired: 0, watches: 0, fetches: 0, transitions: 0, executions: 0 };
+    const stats: RoundStats = {
+      expired: 0,
+      relinked: 0,
+      watches: 0,
+      fetches: 0,
+      transitions: 0,
+      executions: 0,
+    };
     stats.expired = await expireDue(now);
+    stats.relinked = await relinkDue(ctx, now, options.intervalMs);
     const concurrency = options.concurrency ?? 16;
     const batch = options.claimBatch ?? concurrency * 2;
     const most = options.maxWatchesPerRound ?? 100_000;

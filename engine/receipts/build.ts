@@ -14,6 +14,8 @@ interface ReceiptInput {
   method: 'acp' | 'assisted';
   guardrails: GuardrailCheck[];
   executedAt: string;
+  /** The page bought from: a product_id intent's chosen offer (the attempt's product_url). */
+  offerUrl?: string | null;
 }
 
 /** The receipt of CONTRACT §12, signed with Ed25519 over its canonical JSON. */
@@ -51,15 +53,11 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
             last4: input.paymentMethod.last4,
           }
         : null,
-    observed_offer: intent.last_observation
-      ? {
-          ...intent.last_observation,
-          url:
-            intent.objective.product?.product_url ??
-            intent.objective.procurement?.item.product_url ??
-            null,
-        }
-      : null,
+    observed_offer: observedOffer(intent, input.offerUrl ?? null),
+    // A product_id intent names the offers it did not choose, as they were when it chose.
+    ...(intent.last_observation?.other_offers
+      ? { other_offers: intent.last_observation.other_offers }
+      : {}),
     guardrails_checked: input.guardrails,
     ship_to: shipToOf(intent),
     billing: billingOf(intent, checkout),
@@ -67,6 +65,17 @@ export async function buildSignedReceipt(input: ReceiptInput, signer: Signer): P
   };
   const { kid, value } = await signer.sign(signedBytes(receipt));
   return { ...receipt, signature: { alg: 'EdDSA' as const, kid, value: base64url(value) } };
+}
+
+/** The offer as last observed before buying, with the page it was read on. */
+function observedOffer(intent: IntentDoc, offerUrl: string | null): Receipt['observed_offer'] {
+  if (!intent.last_observation) return null;
+  const { other_offers: _others, ...observation } = intent.last_observation;
+  const url =
+    intent.objective.product?.product_url ??
+    intent.objective.procurement?.item.product_url ??
+    offerUrl;
+  return { ...observation, url };
 }
 
 /** The invoice part of a purchase on terms, from the merchant's invoice; null when paid by card. */

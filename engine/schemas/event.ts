@@ -43,6 +43,17 @@ const EVENT_DATA = {
       .openapi({ description: "The merchant's reasons a checkout could not be paid." }),
     total_cents: z.number().int().optional(),
     checks: z.array(GuardrailCheck).optional(),
+    cost_cents: z.number().int().optional().openapi({
+      description:
+        'CHEAPER_ELSEWHERE: what the checkout cost without tax (items and shipping), compared with cheaper_offer.',
+    }),
+    cheaper_offer: z
+      .strictObject({ merchant: z.string(), cost_cents: z.number().int() })
+      .optional()
+      .openapi({
+        description:
+          'CHEAPER_ELSEWHERE: the offer that would cost less (its price, plus its shipping when a checkout there told it).',
+      }),
     code: z.string().optional().openapi({ description: "The merchant's or bank's refusal code." }),
     quantity: z
       .number()

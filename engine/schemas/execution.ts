@@ -2,6 +2,7 @@ import type { Challenge, Checkout, StoreTx } from '../ports';
 import type { ExecutionStep } from '../vocabulary';
 import type { IntentDoc } from './intent-doc';
 import type { GuardrailCheck } from './receipt';
+import type { ChosenOffer } from './offer-link';
 
 export type Step = ExecutionStep;
 
@@ -21,6 +22,8 @@ interface ExecutionBase {
   merchant: string | null;
   product_url: string | null;
   sku: string | null;
+  /** A product_id intent: the offer the monitor chose and the others' costs then; else absent. */
+  offer?: ChosenOffer | null;
   quantity: number;
   checkout: Checkout | null;
   accepted_total_cents: number | null;

@@ -21,6 +21,17 @@ export const NextAction = z
   })
   .openapi('NextAction');
 
+/** Another offer of a product_id intent, as last observed (`last_observation.other_offers`). */
+export const OtherOffer = z
+  .object({
+    merchant: z.string().nullable(),
+    price_cents: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    availability: z.enum(AVAILABILITIES),
+    observed_at: z.string(),
+  })
+  .openapi('OtherOffer');
+
 export const Observation = z
   .object({
     price_cents: z.number().int().nullable(),
@@ -44,6 +55,10 @@ export const Observation = z
         description:
           'Procurement intents: the reported inventory level the trigger was last compared with.',
       }),
+    other_offers: z.array(OtherOffer).optional().openapi({
+      description:
+        'product_id intents: the other allowed offers at that moment (this observation is the offer chosen, or the one closest to holding). Absent for a product_url.',
+    }),
   })
   .openapi('Observation');
 
@@ -100,4 +115,5 @@ export const IntentList = z
 
 export type NextAction = z.infer<typeof NextAction>;
 export type Observation = z.infer<typeof Observation>;
+export type OtherOffer = z.infer<typeof OtherOffer>;
 export type ExecutionSummary = z.infer<typeof ExecutionSummary>;

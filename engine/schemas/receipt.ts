@@ -1,4 +1,4 @@
-import { Observation } from './intent';
+import { Observation, OtherOffer } from './intent';
 import { z } from './zod';
 import { BILLING_TERMS } from '../vocabulary';
 
@@ -61,9 +61,16 @@ const SignedReceipt = z.object({
     .nullable()
     .openapi({ description: 'Null for an assisted purchase: the user paid at the merchant.' }),
   observed_offer: z
-    .object({ ...Observation.shape, url: z.string().nullable() })
+    .object({ ...Observation.omit({ other_offers: true }).shape, url: z.string().nullable() })
     .nullable()
-    .openapi({ description: 'The offer as last observed on the product page before buying.' }),
+    .openapi({
+      description:
+        'The offer as last observed on the product page before buying; for a product_id intent, the offer chosen (its merchant and page).',
+    }),
+  other_offers: z.array(OtherOffer).optional().openapi({
+    description:
+      'product_id intents: the other allowed offers when this one was chosen, as last observed. Absent for a product_url.',
+  }),
   guardrails_checked: z.array(GuardrailCheck),
   ship_to: z.object({ city: z.string(), country: z.string() }).nullable().optional().openapi({
     description:

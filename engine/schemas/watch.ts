@@ -23,6 +23,11 @@ export interface WatchDoc {
   page_fingerprint: string | null;
   /** Time of the last history point written, to thin unchanged observations. */
   last_history_at: number | null;
+  /**
+   * A product intent watches this page through a link (table intent_watches): the monitor looks
+   * its links up. Absent on pages only URL intents watch, which then cost no extra read.
+   */
+  linked?: boolean;
   /** The instance checking it now (monitor/claim.ts); null or absent once checked. */
   claimed_by?: string | null;
 }

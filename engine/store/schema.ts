@@ -45,6 +45,16 @@ export const TABLES = {
   settings: { key: 'name', indexes: {} },
   /** One per watched URL and mode: the monitor's schedule and the last observation. */
   watches: { key: 'watch_id', indexes: { by_due: ['next_check_at'] } },
+  /**
+   * A product intent (objective.product.product_id) and the watch of each allowed offer's page,
+   * with what buying there taught (schemas/offer-link.ts). URL intents use intents.by_watch.
+   */
+  intent_watches: {
+    key: 'link_id',
+    indexes: { by_watch: ['watch_id', 'intent_id'], by_intent: ['intent_id', 'watch_id'] },
+  },
+  /** Product intents, and when the monitor next compares their links with the catalog. */
+  product_intents: { key: 'intent_id', indexes: { by_relink: ['relink_at'] } },
   /** Price/stock history points of a watch (on change, and at most hourly otherwise). */
   observations: { key: 'observation_id', indexes: { by_watch: ['watch_id', 'observation_id'] } },
   /** Inventory levels reported by partners (POST /v1/inventory_levels), every one kept. */
@@ -66,4 +76,4 @@ export const TABLES = {
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;

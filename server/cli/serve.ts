@@ -23,7 +23,7 @@ export async function serveCommand(args: string[]) {
     ...STORE_FLAGS,
     'sandbox-port': { type: 'string' },
     'no-sandbox': { type: 'boolean', default: false },
-    'sandbox-url': { type: 'string' },
+    'sandbox-url': { type: 'string', multiple: true },
     'check-interval': { type: 'string' },
     'allow-private-network': { type: 'boolean', default: false },
     'rate-limit': { type: 'string' },
@@ -44,18 +44,19 @@ export async function serveCommand(args: string[]) {
   const instanceId = instanceIdFor(values['instance-id'], storeChoice.kind);
   const leaseSeconds = Math.max(1, intFlag(values['lease-seconds'], 'lease-seconds', 60));
 
-  // --sandbox-url uses a sandbox merchant that is already running (it survives our restarts).
-  const external = values['sandbox-url']?.replace(/\/$/, '');
+  // --sandbox-url uses sandbox merchants that are already running (they survive our restarts);
+  // repeated, several of them, each on its own host (127.0.0.2…) to be its own merchant.
+  const external = (values['sandbox-url'] ?? []).map((url) => sandboxUrlFlag(url));
   const sandbox =
-    values['no-sandbox'] || external
+    values['no-sandbox'] || external.length > 0
       ? null
       : await startSandboxMerchant({
           port: sandboxPort,
           host: '127.0.0.1',
         });
-  const sandboxUrl = external ?? sandbox?.url ?? null;
+  const sandboxUrls = sandbox ? [sandbox.url] : external;
   const merchants = wireMerchants({
-    sandbox: sandboxUrl ? { url: sandboxUrl, apiKey: DEFAULT_SANDBOX_API_KEY } : null,
+    sandboxes: sandboxUrls.map((url) => ({ url, apiKey: DEFAULT_SANDBOX_API_KEY })),
     allowPrivateNetwork: values['allow-private-network'],
   });
   const webhookFetchers = wireWebhookFetchers({
@@ -107,8 +108,8 @@ export async function serveCommand(args: string[]) {
     const actualPort = typeof address === 'object' && address ? address.port : port;
     const base = `http://${values.host}:${actualPort}`;
     console.log(`Intent Commerce API: ${base}/v1  (reference: ${base}/docs)`);
-    if (sandboxUrl)
-      console.log(`Sandbox merchant: ${sandboxUrl}  (e.g. ${sandboxUrl}/products/trail-runner-42)`);
+    for (const url of sandboxUrls)
+      console.log(`Sandbox merchant: ${url}  (e.g. ${url}/products/trail-runner-42)`);
     console.log(`${describeStore(storeChoice)}; checking product pages every ${checkSeconds} s`);
     console.log(`Instance: ${instanceId} (leases of ${leaseSeconds} s on claimed work)`);
     await printFirstKey(engine);
@@ -155,6 +156,16 @@ function instanceIdFor(flag: string | undefined, store: 'sqlite' | 'postgres'): 
     return flag;
   }
   return store === 'sqlite' ? 'default' : `${hostname()}-${process.pid}`;
+}
+
+function sandboxUrlFlag(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value.replace(/\/+$/, '');
+  } catch {
+    // refused below
+  }
+  throw new UsageError(`--sandbox-url must be an http(s) URL (got '${value}').`);
 }
 
 function fail(keyFile: string, error: Error): never {

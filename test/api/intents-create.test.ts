@@ -156,7 +156,7 @@ describe('POST /v1/intents', () => {
         'an unknown product_id',
         { objective: { product: { product_id: 'prod_nope' } } },
         400,
-        'parameter_invalid',
+        'resource_missing',
         'objective.product.product_id',
       ],
       [

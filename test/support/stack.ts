@@ -1,10 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TABLES, type Store } from '../../engine/index';
 import { startSandboxMerchant } from '../../server/sandbox-merchant/index';
+import { openStore } from '../../server/store/choice';
 import { startServer, type ServerProcess } from './server-process';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandboxMerchant>>;
+
+export interface StackOptions {
+  /** More sandbox shops, one per host (e.g. 127.0.0.2: its own merchant id), after 127.0.0.1. */
+  shops?: string[];
+  /** Writes to the store before the server starts (the catalog), given every shop. */
+  seed?: (store: Store, shops: Sandbox[]) => Promise<void>;
+}
 
 /**
  * The whole product over real HTTP: the sandbox merchant in this process (so it survives server
@@ -15,13 +24,25 @@ export async function startStack(
   extraArgs: string[] = [],
   env: Record<string, string> = {},
   databaseUrl?: string,
+  options: StackOptions = {},
 ) {
   const sandbox = await startSandboxMerchant({ port: 0, host: '127.0.0.1' });
+  const others = await Promise.all(
+    (options.shops ?? []).map((host) => startSandboxMerchant({ port: 0, host })),
+  );
+  const shops = [sandbox, ...others];
   const dataDir = mkdtempSync(join(tmpdir(), 'stack-'));
+  const storeArgs = databaseUrl ? ['--database-url', databaseUrl] : ['--data', dataDir];
+  if (options.seed) {
+    const store = await openStore(
+      databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'sqlite', dataDir },
+      TABLES,
+    );
+    await options.seed(store, shops).finally(() => store.close());
+  }
   const args = [
-    ...(databaseUrl ? ['--database-url', databaseUrl] : ['--data', dataDir]),
-    '--sandbox-url',
-    sandbox.url,
+    ...storeArgs,
+    ...shops.flatMap((shop) => ['--sandbox-url', shop.url]),
     '--check-interval',
     '1',
     ...extraArgs,
@@ -49,8 +70,9 @@ export async function startStack(
     return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
   };
 
-  const control = async (path: string, body?: unknown) => {
-    const res = await fetch(`${sandbox.url}/_control${path}`, {
+  /** The control API of the sandbox (or of another shop: `shop`). */
+  const control = async (path: string, body?: unknown, shop: Sandbox = sandbox) => {
+    const res = await fetch(`${shop.url}/_control${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: { 'Content-Type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -105,6 +127,8 @@ export async function startStack(
 
   return {
     sandbox,
+    /** Every sandbox shop, the first being `sandbox`. */
+    shops,
     key,
     get server() {
       return server;
@@ -131,7 +155,7 @@ export async function startStack(
     dataDir,
     async stop() {
       await server.stop();
-      await sandbox.close();
+      await Promise.all(shops.map((shop) => shop.close()));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

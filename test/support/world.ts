@@ -15,6 +15,8 @@ import { fakeClock } from './clock';
  * handle dies, so its late promises cannot write) and a new one boot on the same store.
  */
 export const SANDBOX = 'http://127.0.0.1:8081';
+/** A second sandbox shop on its own host, so its own merchant id (`127.0.0.2`). */
+export const SANDBOX_2 = 'http://127.0.0.2:8081';
 
 export interface WorldOptions {
   /** false: this engine has no connector for the sandbox (started without it). */
@@ -27,11 +29,17 @@ export interface WorldOptions {
   instanceId?: string;
   /** Watches claimed per store transaction by a monitor round. */
   claimBatch?: number;
+  /** The store (default: a new memory store); e.g. the API suite's, to run over every adapter. */
+  store?: Store;
+  /** More sandbox shops besides SANDBOX, by origin (e.g. SANDBOX_2). */
+  shops?: string[];
 }
 
 export interface World {
   clock: ReturnType<typeof fakeClock>;
   sandbox: ReturnType<typeof createSandboxMerchant>;
+  /** The other sandbox shops, by origin (WorldOptions.shops). */
+  others: Map<string, ReturnType<typeof createSandboxMerchant>>;
   store: Store;
   engine: ReturnType<typeof createEngine>;
   alive: { value: boolean };
@@ -40,12 +48,23 @@ export interface World {
   onRequest?: (request: { url: string; method: string }) => Promise<void> | void;
 }
 
-/** The sandbox over its fetch handler, as the engine's Fetcher. */
+/** The sandbox shop serving a URL: SANDBOX or one of the others. */
+export function shopAt(world: World, url: string) {
+  const origin = new URL(url).origin;
+  if (origin === SANDBOX) return world.sandbox;
+  const shop = world.others.get(origin);
+  if (!shop) throw new Error(`no sandbox shop at ${origin}`);
+  return shop;
+}
+
+const isShop = (world: World, origin: string) => origin === SANDBOX || world.others.has(origin);
+
+/** The sandbox shops over their fetch handlers, as the engine's Fetcher. */
 function sandboxFetcher(world: () => World): Fetcher {
   return {
     async fetch({ url, method = 'GET', headers, body }) {
       await world().onRequest?.({ url, method });
-      const res = await world().sandbox.app.request(url, {
+      const res = await shopAt(world(), url).app.request(url, {
         method,
         headers,
         ...(body === undefined ? {} : { body }),
@@ -87,16 +106,17 @@ export function engineOn(world: World, alive: { value: boolean }, options: World
     clock: world.clock,
     fetcherFor: () => fetcher,
     ...(options.instanceId ? { instanceId: options.instanceId } : {}),
-    connectorFor: (merchant, livemode, url) =>
-      options.sandboxConnector !== false &&
-      !livemode &&
+    connectorFor: (merchant, livemode, url) => {
       // Without a page (a procurement buying by sku), the merchant id names the sandbox.
-      (url === null ? merchant === '127.0.0.1' : url.startsWith(SANDBOX))
+      const origin =
+        url === null ? (merchant === '127.0.0.1' ? SANDBOX : null) : new URL(url).origin;
+      return options.sandboxConnector !== false && !livemode && origin && isShop(world, origin)
         ? createAcpConnector(
-            { merchantId: merchant, baseUrl: SANDBOX, apiKey: 'sandbox_merchant_key' },
+            { merchantId: merchant, baseUrl: origin, apiKey: 'sandbox_merchant_key' },
             fetcher,
           )
-        : null,
+        : null;
+    },
     monitor: {
       intervalMs: 60_000,
       jitter: 0,
@@ -128,7 +148,13 @@ export async function newWorld(options: WorldOptions = {}): Promise<World> {
   const world = {
     clock,
     sandbox: createSandboxMerchant({ now: clock.now, baseUrl: SANDBOX }),
-    store: createMemoryStore(TABLES),
+    others: new Map(
+      (options.shops ?? []).map((origin) => [
+        origin,
+        createSandboxMerchant({ now: clock.now, baseUrl: origin }),
+      ]),
+    ),
+    store: options.store ?? createMemoryStore(TABLES),
   } as unknown as World;
   boot(world, options);
   world.key = (await world.engine.keys.create('world')).key;
@@ -168,9 +194,14 @@ export async function settle(world: World) {
   await world.engine.executor.idle();
 }
 
-/** Sets a sandbox product's offer (creating the product on first use). */
-export async function setProduct(world: World, sku: string, offer: Record<string, unknown>) {
-  const res = await world.sandbox.app.request(`${SANDBOX}/_control/products/${sku}`, {
+/** Sets a sandbox product's offer (creating the product on first use), at SANDBOX or `shop`. */
+export async function setProduct(
+  world: World,
+  sku: string,
+  offer: Record<string, unknown>,
+  shop = SANDBOX,
+) {
+  const res = await shopAt(world, shop).app.request(`${shop}/_control/products/${sku}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name: sku, ...offer }),
@@ -178,9 +209,9 @@ export async function setProduct(world: World, sku: string, offer: Record<string
   if (res.status >= 300) throw new Error(await res.text());
 }
 
-/** Orders the sandbox placed for one product. */
-export const ordersOf = (world: World, sku: string) =>
-  world.sandbox.state.orders.filter((order) => order.lines.some((line) => line.sku === sku));
+/** Orders a sandbox shop (SANDBOX by default) placed for one product. */
+export const ordersOf = (world: World, sku: string, shop = SANDBOX) =>
+  shopAt(world, shop).state.orders.filter((order) => order.lines.some((line) => line.sku === sku));
 
 /** A purchase of a sandbox product; override any part. */
 export function sandboxPurchase(sku: string, overrides: Record<string, unknown> = {}) {

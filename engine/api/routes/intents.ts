@@ -34,6 +34,8 @@ export const createIntent = defineEndpoint({
     'parameter_invalid',
     'parameter_unknown',
     'unsupported_intent_type',
+    // objective.product.product_id names no catalog product of this mode.
+    { code: 'resource_missing', status: 400 },
   ],
   body: CreateIntentBody,
   // The type decides everything else, so a reservation is refused before any field error.

@@ -1,0 +1,77 @@
+import type { Observation } from '../schemas/intent';
+import type { IntentDoc } from '../schemas/intent-doc';
+import type { ChosenOffer } from '../schemas/offer-link';
+import { chooseOffer, judgeOffer, shownObservation, type Judged, type OfferState } from './choose';
+import {
+  decidedByTime,
+  observationData,
+  startExecution,
+  waitingFor,
+  type Decision,
+} from './decide';
+
+export interface ProductDecision {
+  /** The move of the state machine, or null (nothing new to say). */
+  decision: Decision | null;
+  /** The intent's last_observation now (choose.ts shownObservation); null: keep what it has. */
+  shown: Observation | null;
+  /** A decision to buy: which offer (its page's watch) and what the others cost then. */
+  start: { watchId: string; chosen: ChosenOffer } | null;
+}
+
+/**
+ * What a check of any of its pages means for a product_id intent (status active or waiting): it
+ * reads the latest state of every offer, judges each against the conditions and chooses
+ * (choose.ts), then starts an attempt at the chosen offer or waits with the closest one's reason.
+ */
+export function decideProduct(
+  intent: IntentDoc,
+  offers: OfferState[],
+  now: number,
+  failureThreshold: number,
+): ProductDecision {
+  const timed = decidedByTime(intent, now);
+  if (timed) return { decision: timed.decision, shown: null, start: null };
+  const judged = offers.map((offer) => judgeOffer(intent, offer, now, failureThreshold));
+  const choice = chooseOffer(judged, intent.conditions.strategy ?? 'lowest_price');
+  if (choice.kind === 'undecided') {
+    return { decision: null, shown: shownObservation(choice.focus, judged), start: null };
+  }
+  if (choice.kind === 'wait') {
+    const shown = shownObservation(choice.best, judged);
+    const patch = shown ? { last_observation: shown } : {};
+    const decision = waitingFor(intent, choice.best.reason, waitData(choice.best), patch);
+    return { decision, shown, start: null };
+  }
+  const { chosen, others } = choice;
+  const shown = shownObservation(chosen, judged)!;
+  const { link, observation } = chosen.offer;
+  return {
+    decision: startExecution(intent, observation, shown),
+    shown,
+    start: {
+      watchId: link.watch_id,
+      chosen: {
+        link_id: link.link_id,
+        sku: link.sku,
+        price_cents: observation.price_cents,
+        alternatives: others
+          .filter((other) => other.cost !== null)
+          .map((other) => ({
+            merchant: other.offer.observation.merchant ?? other.offer.link.merchant,
+            watch_id: other.offer.link.watch_id,
+            cost_cents: other.cost!,
+          })),
+      },
+    },
+  };
+}
+
+/** The waiting event's data, as a URL intent's check would give it. */
+function waitData(best: Judged): Record<string, unknown> {
+  const { offer } = best;
+  if (best.state === 'unmet' && best.reason === 'OBSERVATION_FAILED') {
+    return { error: offer.lastError ?? 'observation_failed', consecutive_failures: offer.failures };
+  }
+  return offer.observation ? observationData(offer.observation) : {};
+}

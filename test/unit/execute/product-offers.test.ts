@@ -1,0 +1,344 @@
+import { describe, expect, it } from 'vitest';
+import { FetchError } from '../../../engine/index';
+import { productPurchase, seedOffer, seedProduct } from '../../support/catalog';
+import {
+  call,
+  crashAndRestart,
+  crashOnceAt,
+  newWorld,
+  ordersOf,
+  SANDBOX,
+  SANDBOX_2,
+  setProduct,
+  settle,
+  type World,
+  type WorldOptions,
+} from '../../support/world';
+
+/**
+ * A product_id intent through the engine and two sandbox shops (127.0.0.1 and 127.0.0.2, each its
+ * own merchant): it watches every allowed offer and buys the cheapest that holds, exactly once.
+ */
+
+const MINUTE = 60_000;
+const SKU = 'runner';
+const pageAt = (shop: string) => `${SANDBOX === shop ? SANDBOX : SANDBOX_2}/products/${SKU}`;
+
+type Shop = { price_cents: number; availability?: string; stock_quantity?: number };
+
+/** Two shops selling SKU at their prices, the catalog product naming both, and its intent. */
+async function twoShops(
+  a: Shop,
+  b: Shop,
+  overrides: Record<string, unknown> | ((productId: string) => Record<string, unknown>) = {},
+  options: WorldOptions = {},
+) {
+  const world = await newWorld({ ...options, shops: [SANDBOX_2] });
+  await setProduct(world, SKU, a, SANDBOX);
+  await setProduct(world, SKU, b, SANDBOX_2);
+  const productId = await seedProduct(world.store, [
+    { url: pageAt(SANDBOX), sku: SKU },
+    { url: pageAt(SANDBOX_2), sku: SKU },
+  ]);
+  const more = typeof overrides === 'function' ? overrides(productId) : overrides;
+  const res = await call(world, 'POST', '/v1/intents', productPurchase(productId, more));
+  expect(res.status).toBe(201);
+  return { world, productId, id: res.body.intent_id as string };
+}
+
+const intentOf = async (world: World, id: string) =>
+  (await call(world, 'GET', `/v1/intents/${id}`)).body;
+
+const eventsOf = async (world: World, id: string) =>
+  (await call(world, 'GET', `/v1/intents/${id}/events?limit=200`)).body.events as Array<{
+    type: string;
+    data: Record<string, unknown>;
+  }>;
+
+const orders = (world: World) => ({
+  a: ordersOf(world, SKU, SANDBOX).length,
+  b: ordersOf(world, SKU, SANDBOX_2).length,
+});
+
+describe('a product_id intent over two merchants', () => {
+  it('buys at the cheaper allowed offer, exactly once, and says which and what the other cost', async () => {
+    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+
+    const intent = await intentOf(world, id);
+    expect(intent.status).toBe('succeeded');
+    expect(intent.latest_execution.merchant).toBe('127.0.0.2');
+    expect(intent.last_observation).toMatchObject({
+      merchant: '127.0.0.2',
+      price_cents: 9_500,
+      other_offers: [{ merchant: '127.0.0.1', price_cents: 11_000, availability: 'in_stock' }],
+    });
+    const receipt = (await call(world, 'GET', `/v1/intents/${id}/receipt`)).body;
+    expect(receipt.merchant).toBe('127.0.0.2');
+    expect(receipt.observed_offer).toMatchObject({ merchant: '127.0.0.2', url: pageAt(SANDBOX_2) });
+    expect(receipt.observed_offer.other_offers).toBeUndefined();
+    expect(receipt.other_offers).toEqual([
+      expect.objectContaining({ merchant: '127.0.0.1', price_cents: 11_000 }),
+    ]);
+    // Later rounds buy nothing more: the intent is off the monitor's queue.
+    world.clock.advance(10 * MINUTE);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+  });
+
+  it('never watches nor buys at a merchant allowed_merchants leaves out, even the cheaper one', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 11_000 },
+      { price_cents: 9_500 },
+      { guardrails: { allowed_merchants: ['127.0.0.1'] } },
+    );
+    const fetched: string[] = [];
+    world.onRequest = ({ url }) => void fetched.push(url);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
+    expect((await intentOf(world, id)).latest_execution.merchant).toBe('127.0.0.1');
+    expect(fetched.some((url) => url.startsWith(SANDBOX_2))).toBe(false);
+  });
+
+  it('buys at the dearer offer when the cheaper one is out of stock', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 11_000 },
+      { price_cents: 9_500, availability: 'out_of_stock' },
+    );
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
+    expect((await intentOf(world, id)).last_observation.other_offers).toEqual([
+      expect.objectContaining({ merchant: '127.0.0.2', availability: 'out_of_stock' }),
+    ]);
+  });
+
+  it('lowest_price waits for every offer to be read; earliest_available buys the first that holds', async () => {
+    for (const strategy of ['lowest_price', 'earliest_available'] as const) {
+      const { world, id } = await twoShops(
+        { price_cents: 11_000 },
+        { price_cents: 9_500 },
+        { conditions: { max_price_cents: 12_000, currency: 'USD', strategy } },
+      );
+      // The cheaper shop's page cannot be read at the first check.
+      let failOnce = true;
+      world.onRequest = ({ url }) => {
+        if (failOnce && url === pageAt(SANDBOX_2)) {
+          failOnce = false;
+          throw new FetchError('network', 'connection reset');
+        }
+      };
+      await settle(world);
+      if (strategy === 'earliest_available') {
+        expect(orders(world)).toEqual({ a: 1, b: 0 });
+        continue;
+      }
+      expect(orders(world)).toEqual({ a: 0, b: 0 });
+      expect((await intentOf(world, id)).status).toBe('active');
+      world.clock.advance(2 * MINUTE);
+      await settle(world);
+      expect(orders(world)).toEqual({ a: 0, b: 1 });
+    }
+  });
+
+  it('lowest_price buys the other offer once a page has failed past the threshold', async () => {
+    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
+    world.onRequest = ({ url }) => {
+      if (url === pageAt(SANDBOX_2)) throw new FetchError('network', 'connection reset');
+    };
+    for (let check = 0; check < 3; check++) {
+      expect(orders(world)).toEqual({ a: 0, b: 0 });
+      await settle(world);
+      world.clock.advance(10 * MINUTE);
+    }
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
+    expect((await intentOf(world, id)).status).toBe('succeeded');
+  });
+
+  it('a checkout whose shipping makes the cheaper page the dearer total is abandoned before paying; the other is bought', async () => {
+    // 95.00 + 5.99 shipping (under 100.00) > 100.00 with free shipping.
+    const { world, id } = await twoShops({ price_cents: 9_500 }, { price_cents: 10_000 });
+    await settle(world);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    const events = await eventsOf(world, id);
+    const abandoned = events.find(
+      (e) => e.type === 'intent.waiting' && e.data.reason === 'CHEAPER_ELSEWHERE',
+    );
+    expect(abandoned?.data).toMatchObject({
+      attempt: 1,
+      cost_cents: 9_500 + 599,
+      cheaper_offer: { merchant: '127.0.0.2', cost_cents: 10_000 },
+    });
+    expect(events.filter((e) => e.type === 'intent.executing').map((e) => e.data.merchant)).toEqual(
+      ['127.0.0.1', '127.0.0.2'],
+    );
+    // Nothing was paid at the first merchant: its session was canceled.
+    const sessions = [...world.sandbox.state.sessions.values()];
+    expect(sessions.map((s) => s.state)).toEqual(['canceled']);
+  });
+
+  it('a page behind its checkout is compared at what the checkout cost, not chosen again and again', async () => {
+    const { world } = await twoShops({ price_cents: 9_000 }, { price_cents: 10_000 });
+    // The cheaper shop raises its price between our read of its page and our checkout.
+    world.onRequest = async ({ url, method }) => {
+      if (method === 'POST' && url === `${SANDBOX}/checkout_sessions`)
+        await setProduct(world, SKU, { price_cents: 10_500 }, SANDBOX);
+    };
+    await settle(world);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    expect(world.sandbox.state.sessions.size).toBe(1);
+  });
+
+  it('a refusal at one merchant does not block the other', async () => {
+    // The cheaper shop's page says in stock, but it has one left and the intent buys two.
+    const { world, id } = await twoShops(
+      { price_cents: 5_000, stock_quantity: 1, availability: 'in_stock' },
+      { price_cents: 5_500 },
+      (productId) => ({ objective: { product: { product_id: productId }, quantity: 2 } }),
+    );
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 0 });
+    expect((await intentOf(world, id)).status).toBe('waiting');
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    // The refusal was kept for the cheaper shop alone: it is still not tried again.
+    const executing = (await eventsOf(world, id)).filter((e) => e.type === 'intent.executing');
+    expect(executing.map((e) => e.data.merchant)).toEqual(['127.0.0.1', '127.0.0.2']);
+  });
+});
+
+describe('a product_id intent: waiting, links and crashes', () => {
+  it('waits with the reason of the offer that came closest, one event per change', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 9_000, availability: 'out_of_stock' },
+      { price_cents: 13_000 },
+    );
+    const waiting = async () =>
+      (await eventsOf(world, id)).filter((e) => e.type === 'intent.waiting').map((e) => e.data);
+    await settle(world);
+    // Over the price limit got further through the checks than out of stock.
+    expect(await waiting()).toEqual([
+      expect.objectContaining({ reason: 'PRICE_ABOVE_LIMIT', merchant: '127.0.0.2' }),
+    ]);
+    await setProduct(world, SKU, { price_cents: 12_500 }, SANDBOX_2);
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    expect(await waiting()).toHaveLength(1);
+    expect((await intentOf(world, id)).last_observation).toMatchObject({
+      merchant: '127.0.0.2',
+      price_cents: 12_500,
+      other_offers: [
+        expect.objectContaining({ merchant: '127.0.0.1', availability: 'out_of_stock' }),
+      ],
+    });
+    await setProduct(world, SKU, { availability: 'in_stock' }, SANDBOX);
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
+  });
+
+  it('waits with NO_OFFER until the catalog gains an offer, which is watched within a check interval', async () => {
+    const world = await newWorld({ shops: [SANDBOX_2] });
+    await setProduct(world, SKU, { price_cents: 9_000 }, SANDBOX_2);
+    const productId = await seedProduct(world.store, []);
+    const id = (await call(world, 'POST', '/v1/intents', productPurchase(productId))).body
+      .intent_id as string;
+    await settle(world);
+    expect((await intentOf(world, id)).status).toBe('waiting');
+    expect((await eventsOf(world, id)).at(-1)!.data).toEqual({ reason: 'NO_OFFER' });
+
+    await seedOffer(world.store, productId, { url: pageAt(SANDBOX_2), sku: SKU });
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 0 }); // not looked at again yet
+    world.clock.advance(MINUTE);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+  });
+
+  it('waits with MERCHANT_NOT_ALLOWED when the catalog has offers at other merchants only', async () => {
+    const world = await newWorld({ shops: [SANDBOX_2] });
+    const productId = await seedProduct(world.store, [{ url: pageAt(SANDBOX_2), sku: SKU }]);
+    const body = productPurchase(productId, { guardrails: { allowed_merchants: ['127.0.0.1'] } });
+    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
+    await settle(world);
+    expect((await eventsOf(world, id)).at(-1)!.data).toEqual({ reason: 'MERCHANT_NOT_ALLOWED' });
+  });
+
+  it('shares each page with the URL intents on it: one fetch per URL', async () => {
+    const { world } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
+    const onPage = {
+      type: 'purchase',
+      external_user_id: 'u',
+      objective: { product: { product_url: pageAt(SANDBOX) } },
+    };
+    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
+    const fetched: string[] = [];
+    world.onRequest = ({ url }) => void fetched.push(url);
+    const stats = await world.engine.monitor!.round();
+    expect(stats.fetches).toBe(2);
+    expect(fetched.sort()).toEqual([pageAt(SANDBOX), pageAt(SANDBOX_2)]);
+  });
+
+  it('forgets an ended intent: links, schedule and pages nobody else watches', async () => {
+    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
+    await settle(world);
+    expect((await intentOf(world, id)).status).toBe('succeeded');
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    const links = await world.store.query('intent_watches', { index: 'by_intent', prefix: [id] });
+    expect(links).toEqual([]);
+    expect(await world.store.get('product_intents', id)).toBeUndefined();
+    expect(await world.store.query('watches', { index: 'by_due', prefix: [] })).toEqual([]);
+  });
+
+  it("drops an ended intent's link when a check meets it, before the next relink", async () => {
+    const { world, id } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
+    await settle(world);
+    expect((await call(world, 'POST', `/v1/intents/${id}/cancel`)).status).toBe(200);
+    // A URL intent on the first page makes that page due again at once.
+    const onPage = {
+      type: 'purchase',
+      external_user_id: 'u',
+      objective: { product: { product_url: pageAt(SANDBOX) } },
+    };
+    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
+    world.clock.advance(1_000);
+    await settle(world);
+    const links = await world.store.query<{ watch_id: string }>('intent_watches', {
+      index: 'by_intent',
+      prefix: [id],
+    });
+    expect(links.map((link) => link.watch_id)).toEqual([`test ${pageAt(SANDBOX_2)}`]);
+  });
+
+  for (const point of [
+    'create_checkout:started',
+    'create_checkout:after_call',
+    'verify_totals:started',
+    'delegate_payment:after_call',
+    'complete_checkout:before_call',
+    'complete_checkout:after_call',
+    'succeed:before_commit',
+  ]) {
+    it(`a crash at ${point} buys once, at the merchant chosen`, async () => {
+      const { world, id } = await twoShops(
+        { price_cents: 11_000 },
+        { price_cents: 9_500 },
+        {},
+        { failpoint: crashOnceAt(point) },
+      );
+      await settle(world).catch(() => {});
+      await crashAndRestart(world);
+      world.clock.advance(2 * MINUTE);
+      await settle(world);
+      expect(orders(world)).toEqual({ a: 0, b: 1 });
+      const intent = await intentOf(world, id);
+      expect(intent.status).toBe('succeeded');
+      const executing = (await eventsOf(world, id)).filter((e) => e.type === 'intent.executing');
+      expect(executing).toHaveLength(1);
+    });
+  }
+});
