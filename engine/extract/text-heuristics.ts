@@ -3,9 +3,9 @@
  * stock from the visible text. The least trusted source.
  */
 import { textOf, type Document } from './dom';
+import { visibleStock } from './page-stock';
 import { titleElement } from './product-anchors';
 import { findTextPrices } from './text-price';
-import { findTextStock } from './text-stock';
 import type { PageContext, ProductData } from './types';
 
 /** `#productTitle`, else the first `<h1>` outside navigation and related blocks. */
@@ -16,8 +16,7 @@ export function textTitle(doc: Document): string | null {
 
 export function textProduct(doc: Document, page: PageContext): ProductData {
   const prices = findTextPrices(doc, { locale: page.locale, currency: page.currency });
-  const stock = findTextStock(doc);
-  const availability = stock.widget !== 'unknown' ? stock.widget : stock.page;
+  const availability = visibleStock(doc);
   const title = textTitle(doc);
   const hasOffer = prices.current !== null || availability !== 'unknown';
   return {
