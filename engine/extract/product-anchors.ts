@@ -57,18 +57,15 @@ export function productAnchors(doc: Document): Element[] {
   return [...(title ? [title] : []), ...orderControls(doc, quiet)];
 }
 
-/** Of `items`, the first of those nearest any anchor (tree steps); the first when none. */
+/** Of `items`, those nearest any anchor (fewest tree steps), in document order. */
 export function nearestToAnchors<T>(
   items: T[],
   elementOf: (item: T) => Element,
   anchors: Element[],
-) {
-  let best = items[0];
-  let bestDistance = Infinity;
-  for (const item of items) {
-    const el = elementOf(item);
-    const distance = Math.min(...anchors.map((a) => treeDistance(el, a)));
-    if (distance < bestDistance) [best, bestDistance] = [item, distance];
-  }
-  return best;
+): T[] {
+  const distances = items.map((item) =>
+    Math.min(...anchors.map((a) => treeDistance(elementOf(item), a))),
+  );
+  const nearest = Math.min(...distances);
+  return items.filter((_, i) => distances[i] === nearest);
 }

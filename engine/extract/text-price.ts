@@ -20,15 +20,25 @@ function samePrice(a: ParsedPrice | null, b: ParsedPrice | null): boolean {
   return !!a && !!b && a.amount_minor === b.amount_minor && a.currency === b.currency;
 }
 
-/** The candidate showing the product's price: best kind first, then nearest the product. */
-function chooseCurrent(priced: Candidate[], doc: Document): Candidate | undefined {
+const showsOnePrice = (candidates: Candidate[]) =>
+  candidates.every((c) => samePrice(c.price, candidates[0]?.price ?? null));
+
+/**
+ * The candidate showing the product's price: best kind first, then nearest the product. Two
+ * different amounts as near as each other (or a page with neither title nor order control to
+ * measure from) are two plausible prices: none is taken.
+ */
+function chooseCurrent(all: Candidate[], doc: Document): Candidate | undefined {
+  // A wrapper around parts showing different amounts does not choose between them: they do.
+  const priced = all.filter(
+    (c) => !all.some((d) => d !== c && isWithin(d.el, c.el) && !samePrice(d.price, c.price)),
+  );
   const rank = (c: Candidate) => c.tier * 2 + Number(c.regular);
   const best = Math.min(...priced.map(rank));
   const top = priced.filter((c) => rank(c) === best);
-  const [first] = top;
-  if (!first || top.every((c) => samePrice(c.price, first.price))) return first;
-  const anchors = productAnchors(doc);
-  return anchors.length > 0 ? nearestToAnchors(top, (c) => c.el, anchors) : first;
+  if (showsOnePrice(top)) return top[0];
+  const nearest = nearestToAnchors(top, (c) => c.el, productAnchors(doc));
+  return showsOnePrice(nearest) ? nearest[0] : undefined;
 }
 
 export function findTextPrices(doc: Document, hint: CurrencyHint): TextPrices {

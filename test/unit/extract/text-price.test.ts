@@ -82,6 +82,15 @@ describe('which visible amount is the price', () => {
     expect(offerOf(html)).toEqual({ price: 3600, currency: 'USD' });
   });
 
+  it('takes no price when two different amounts stand as near the product', () => {
+    const two =
+      '<div class="prices"><span class="price">$19.00</span><span class="price">$24.00</span></div>';
+    expect(offerOf(shopPage(product(two)))).toEqual({ price: null, currency: null });
+    const bare =
+      '<div><span class="price">$19.00</span></div><div><span class="price">$24.00</span></div>';
+    expect(offerOf(shopPage(`${bare}<p>In stock</p>`))).toEqual({ price: null, currency: null });
+  });
+
   it('reads a range shown as the price as no price', () => {
     const html = shopPage(product('<div class="price">Between $18 and $26</div>'));
     expect(offerOf(html)).toEqual({ price: null, currency: null });
