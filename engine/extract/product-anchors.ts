@@ -10,6 +10,7 @@ import {
   nameTokens,
   textOf,
   treeDistance,
+  walkElements,
   type Document,
   type Element,
 } from './dom';
@@ -31,17 +32,15 @@ function isControl(el: Element): boolean {
   return attr(el, 'name') === 'add' || nameTokens(el).some((t) => CONTROL_TOKEN.test(t));
 }
 
-/** Outside the page's quiet parts and not hidden, nor inside something hidden. */
-export function isAudible(el: Element, quiet: Set<Element>): boolean {
-  for (let p: Element | null = el; p && p.type === 'tag'; p = p.parent as Element | null) {
-    if (quiet.has(p) || isHidden(p)) return false;
-  }
-  return true;
-}
-
-/** The order controls a shopper sees. */
+/** The order controls a shopper sees (quiet and hidden parts are not searched). */
 export function orderControls(doc: Document, quiet = quietRoots(doc)): Element[] {
-  return findElements(doc, isControl).filter((el) => isAudible(el, quiet));
+  const controls: Element[] = [];
+  walkElements(doc, true, (el) => {
+    if (quiet.has(el) || isHidden(el)) return null;
+    if (isControl(el)) controls.push(el);
+    return true;
+  });
+  return controls;
 }
 
 /** `#productTitle`, else the first `<h1>` outside navigation and related blocks. */

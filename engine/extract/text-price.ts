@@ -6,6 +6,7 @@
  * together" box listed first does not lend the product its price.
  */
 import type { CurrencyHint } from './currency';
+import type { ParentNode } from 'domhandler';
 import { isWithin, treeDistance, type Document } from './dom';
 import type { ParsedPrice } from './price';
 import { candidatesOf, type Candidate } from './price-candidates';
@@ -20,6 +21,19 @@ function samePrice(a: ParsedPrice | null, b: ParsedPrice | null): boolean {
   return !!a && !!b && a.amount_minor === b.amount_minor && a.currency === b.currency;
 }
 
+/** A wrapper around parts showing different amounts does not choose between them: they do. */
+function withoutMixedWrappers(candidates: Candidate[]): Candidate[] {
+  const byElement = new Map<ParentNode, Candidate>(candidates.map((c) => [c.el, c]));
+  const mixed = new Set<Candidate>();
+  for (const part of candidates) {
+    for (let p = part.el.parent; p; p = p.parent) {
+      const wrapper = byElement.get(p);
+      if (wrapper && !samePrice(wrapper.price, part.price)) mixed.add(wrapper);
+    }
+  }
+  return candidates.filter((c) => !mixed.has(c));
+}
+
 const showsOnePrice = (candidates: Candidate[]) =>
   candidates.every((c) => samePrice(c.price, candidates[0]?.price ?? null));
 
@@ -29,10 +43,7 @@ const showsOnePrice = (candidates: Candidate[]) =>
  * measure from) are two plausible prices: none is taken.
  */
 function chooseCurrent(all: Candidate[], doc: Document): Candidate | undefined {
-  // A wrapper around parts showing different amounts does not choose between them: they do.
-  const priced = all.filter(
-    (c) => !all.some((d) => d !== c && isWithin(d.el, c.el) && !samePrice(d.price, c.price)),
-  );
+  const priced = withoutMixedWrappers(all);
   const rank = (c: Candidate) => c.tier * 2 + Number(c.regular);
   const best = Math.min(...priced.map(rank));
   const top = priced.filter((c) => rank(c) === best);
