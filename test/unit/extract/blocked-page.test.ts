@@ -36,7 +36,7 @@ describe('robot checks and blocked pages', () => {
   it.each([
     [
       'de',
-      'Einen Moment bitte …',
+      'Kaffeewerk Freiburg',
       'Bitte bestätigen Sie, dass Sie kein Roboter sind. Seite nicht verfügbar.',
     ],
     ['fr', 'Vérification', 'Nous avons détecté un trafic inhabituel. Produit indisponible.'],

@@ -73,6 +73,14 @@ describe('which visible amount is the price', () => {
     expect(offerOf(html)).toEqual({ price: 2500, currency: 'USD' });
   });
 
+  it('reads no amount of a subscription option, even one standing beside the order button', () => {
+    const html = shopPage(
+      '<div class="product"><h1>Cold Brew</h1><div class="info"><div class="prices"><span class="product-price">$25.00</span></div></div>' +
+        '<form><div class="subscription-options"><span class="price">$21.25</span></div><button class="add-to-cart">Add to cart</button></form></div>',
+    );
+    expect(offerOf(html)).toEqual({ price: 2500, currency: 'USD' });
+  });
+
   it("prefers the amount nearest the product's title and order control to one listed before it", () => {
     const sidebar =
       '<div class="col-left"><div class="box"><div class="box-title">Specials</div><a href="/x">Trivet</a> <span class="price">$9.40</span></div></div>';
