@@ -167,8 +167,9 @@ export function candidatesOf(doc: Document, hint: CurrencyHint): Candidate[] {
       depth: up.depth + 1,
     };
     if (candidates.length >= MAX_CANDIDATES) return here;
-    const labelled = isNamedCandidate(el) ? null : afterPriceLabel(el);
-    if (labelled !== null || isNamedCandidate(el)) {
+    const named = isNamedCandidate(el);
+    const labelled = named ? null : afterPriceLabel(el);
+    if (named || labelled !== null) {
       const { list, regular, depth } = here;
       const reading = readCandidate(el, list, hint, labelled);
       candidates.push({ el, depth, tier: tierOf(el), list, regular, ...reading });

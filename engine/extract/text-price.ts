@@ -5,8 +5,8 @@
  * one nearest the product's title and order controls, so a sidebar, "specials" or "bought
  * together" box listed first does not lend the product its price.
  */
-import type { CurrencyHint } from './currency';
 import type { ParentNode } from 'domhandler';
+import type { CurrencyHint } from './currency';
 import { isWithin, treeDistance, type Document } from './dom';
 import type { ParsedPrice } from './price';
 import { candidatesOf, type Candidate } from './price-candidates';
