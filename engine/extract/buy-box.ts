@@ -6,10 +6,8 @@
 import { isText } from 'domhandler';
 import type { Availability } from '../vocabulary';
 import {
-  attr,
   findElements,
   isWithin,
-  nameTokens,
   nameWords,
   textOf,
   treeDistance,
@@ -17,10 +15,9 @@ import {
   type Element,
 } from './dom';
 import { FORM_FIELDS, isDisabled, isHidden, quietRoots } from './noise';
+import { controlLabel, orderControls, stockOf } from './product-anchors';
 import { decideStock, stockSignals } from './stock-phrases';
 
-const CONTROL_TAGS = new Set(['button', 'input', 'a']);
-const CONTROL_TOKEN = /^(add[-_]?to[-_]?(cart|bag|basket)|buy[-_]?now|product-form__submit)$/;
 // prettier-ignore
 const LINE_TAGS = new Set(['p', 'span', 'div', 'li', 'strong', 'b', 'em', 'small', 'dd', 'td']);
 /** Variant pickers: "XL – sold out" there speaks of one size, not of the product on display. */
@@ -40,25 +37,14 @@ export interface BuyBox {
   nearLine: Availability;
 }
 
-const stockOf = (text: string) => decideStock(stockSignals(text));
-const labelOf = (el: Element) => (el.name === 'input' ? (attr(el, 'value') ?? '') : textOf(el));
-
-/** An order control: its label orders (or says sold out), or its name says add-to-cart. */
-function isControl(el: Element): boolean {
-  if (!CONTROL_TAGS.has(el.name) && attr(el, 'role') !== 'button') return false;
-  if (el.name === 'input' && !/^(submit|button)$/i.test(attr(el, 'type') ?? '')) return false;
-  if (stockOf(labelOf(el)) !== 'unknown') return true;
-  return attr(el, 'name') === 'add' || nameTokens(el).some((t) => CONTROL_TOKEN.test(t));
-}
-
 const isPicker = (el: Element) =>
   PICKER_TAGS.has(el.name) || nameWords(el).some((w) => PICKER_WORDS.has(w));
 
-/** Visible and not noise; for a stock line, also outside variant pickers. */
-function audibleIn(quiet: Set<Element>, line = false) {
+/** Visible, not noise, and outside variant pickers. */
+function lineAudibleIn(quiet: Set<Element>) {
   return (el: Element) => {
     for (let p: Element | null = el; p && p.type === 'tag'; p = p.parent as Element | null) {
-      if (quiet.has(p) || isHidden(p) || (line && isPicker(p))) return false;
+      if (quiet.has(p) || isHidden(p) || isPicker(p)) return false;
     }
     return true;
   };
@@ -66,10 +52,10 @@ function audibleIn(quiet: Set<Element>, line = false) {
 
 export function readBuyBox(doc: Document): BuyBox {
   const quiet = quietRoots(doc);
-  const controls = findElements(doc, isControl).filter(audibleIn(quiet));
-  const canOrder = (el: Element) => !isDisabled(el) && stockOf(labelOf(el)) !== 'out_of_stock';
+  const controls = orderControls(doc, quiet);
+  const canOrder = (el: Element) => !isDisabled(el) && stockOf(controlLabel(el)) !== 'out_of_stock';
   const control = controls.some(canOrder) ? 'enabled' : controls.length ? 'disabled' : 'missing';
-  const lines = { audible: audibleIn(quiet, true), canOrder: control === 'enabled' };
+  const lines = { audible: lineAudibleIn(quiet), canOrder: control === 'enabled' };
   return { control, nearLine: nearestLine(doc, controls, lines) };
 }
 

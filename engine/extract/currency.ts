@@ -55,7 +55,7 @@ const SYMBOLS: Record<string, readonly (string | null)[]> = {
   US$: ['USD'], C$: ['CAD'], CA$: ['CAD'], A$: ['AUD'], AU$: ['AUD'], NZ$: ['NZD'], HK$: ['HKD'],
   S$: ['SGD'], SG$: ['SGD'], MX$: ['MXN'], NT$: ['TWD'], R$: ['BRL'],
   '€': ['EUR'], '£': ['GBP'], '₹': ['INR'], '₩': ['KRW'], '원': ['KRW'], '₽': ['RUB'],
-  руб: ['RUB'], 'руб.': ['RUB'], '₴': ['UAH'], грн: ['UAH'], '₺': ['TRY'], TL: ['TRY'],
+  руб: ['RUB', 'BYN'], 'руб.': ['RUB', 'BYN'], '₴': ['UAH'], грн: ['UAH'], '₺': ['TRY'], TL: ['TRY'],
   '₪': ['ILS'], '฿': ['THB'], '₫': ['VND'], '₱': ['PHP'], '₦': ['NGN'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], 'JP¥': ['JPY'], 'CN¥': ['CNY'], 円: ['JPY'],
   元: ['CNY'], RMB: ['CNY'],
@@ -65,6 +65,15 @@ const SYMBOLS: Record<string, readonly (string | null)[]> = {
   zł: ['PLN'], Kč: ['CZK'], Ft: ['HUF'], lei: ['RON'], Rp: ['IDR'], RM: ['MYR'], R: ['ZAR'],
   Fr: ['CHF'], 'Fr.': ['CHF'], 'fr.': ['CHF'], 'SFr.': ['CHF'],
   'د.ك': ['KWD'], KD: ['KWD'], 'د.ب': ['BHD'], 'ر.س': ['SAR'], 'د.إ': ['AED'],
+  // Abbreviations written with a dot after a space-grouped amount (`2 490 р.`, `24 990 тг.`).
+  р: ['RUB', 'BYN'], 'р.': ['RUB', 'BYN'], рублей: ['RUB', 'BYN'], рубля: ['RUB', 'BYN'],
+  рубль: ['RUB', 'BYN'], 'грн.': ['UAH'], '₸': ['KZT'], тг: ['KZT'], 'тг.': ['KZT'],
+  тенге: ['KZT'], дин: ['RSD'], 'дин.': ['RSD'], сом: ['KGS'], сўм: ['UZS'], сум: ['UZS'],
+  '₼': ['AZN'], 'ман.': ['AZN'], '₾': ['GEL'], '₮': ['MNT'], '֏': ['AMD'], 'ש"ח': ['ILS'],
+  'ש״ח': ['ILS'], 'ج.م': ['EGP'], 'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.ا': ['JOD'], 'د.أ': ['JOD'],
+  'د.ت': ['TND'], 'د.ج': ['DZD'], 'د.م': ['MAD'], 'ل.ل': ['LBP'], 'د.ع': ['IQD'], '৳': ['BDT'],
+  रु: ['INR', 'NPR'], 'रु.': ['INR', 'NPR'], บาท: ['THB'], đ: ['VND'], VNĐ: ['VND'], 'Rp.': ['IDR'],
+  'S/.': ['PEN'], '₲': ['PYG'], 'Gs.': ['PYG'], RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'],
 };
 
 /** Every symbol, longest first, so `US$` wins over `$` and `kr.` over `kr`. */
@@ -76,7 +85,7 @@ export const SYMBOL_LIST: readonly string[] = Object.keys(SYMBOLS).sort(
 const REGION_CURRENCY: Record<string, string> = {
   US: 'USD', CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN', AR: 'ARS',
   CL: 'CLP', CO: 'COP', TW: 'TWD', SE: 'SEK', NO: 'NOK', DK: 'DKK', IS: 'ISK', FO: 'DKK',
-  GL: 'DKK', JP: 'JPY', CN: 'CNY', IN: 'INR', PK: 'PKR', LK: 'LKR', NP: 'NPR',
+  GL: 'DKK', JP: 'JPY', CN: 'CNY', IN: 'INR', PK: 'PKR', LK: 'LKR', NP: 'NPR', BY: 'BYN',
 };
 
 // prettier-ignore
@@ -102,6 +111,11 @@ export function currencyOfSymbol(symbol: string, hint: CurrencyHint = {}): strin
   const byLanguage = language ? LANGUAGE_CURRENCY[language] : undefined;
   if (byLanguage && options.includes(byLanguage)) return byLanguage;
   return options[0] ?? null;
+}
+
+/** Whether a symbol may stand for `currency` (`$` for AUD, `kr` for SEK; not `€` for USD). */
+export function symbolMayMean(symbol: string, currency: string): boolean {
+  return SYMBOLS[symbol]?.includes(currency) ?? false;
 }
 
 function localeParts(locale: string | undefined): [string | null, string | null] {

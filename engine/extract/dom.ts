@@ -122,22 +122,36 @@ export function treeDistance(a: Element, b: Element): number {
   return Infinity;
 }
 
+// Every reader asks each element for its names, several times: split them once per element.
+const wordsCache = new WeakMap<Element, readonly string[]>();
+const tokensCache = new WeakMap<Element, readonly string[]>();
+
 /** Words of an element's class and id: `priceblock_ourprice` → priceblock, ourprice. */
-export function nameWords(el: Element): string[] {
-  const raw = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
-  return raw
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+export function nameWords(el: Element): readonly string[] {
+  let words = wordsCache.get(el);
+  if (!words) {
+    const raw = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
+    words = raw
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+    wordsCache.set(el, words);
+  }
+  return words;
 }
 
 /** Whole class tokens and the id, lower case. */
-export function nameTokens(el: Element): string[] {
-  return `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
+export function nameTokens(el: Element): readonly string[] {
+  let tokens = tokensCache.get(el);
+  if (!tokens) {
+    tokens = `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean);
+    tokensCache.set(el, tokens);
+  }
+  return tokens;
 }
 
 /** Decodes HTML character references in a string taken from a script (JSON-LD values). */

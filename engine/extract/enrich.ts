@@ -6,7 +6,7 @@
  */
 import type { Document } from './dom';
 import { findTextPrices } from './text-price';
-import { findTextStock } from './text-stock';
+import { visibleStock } from './page-stock';
 import type { OfferData, PageContext, ProductData } from './types';
 
 export function enrichOffers(
@@ -30,10 +30,8 @@ export function enrichOffers(
       Object.assign(offer, { price_cents: priced.price_cents, currency: priced.currency });
   }
   if (offer.availability === 'unknown') {
-    const stock = findTextStock(doc);
     offer.availability =
-      singles.find((o) => o.availability !== 'unknown')?.availability ??
-      (stock.widget !== 'unknown' ? stock.widget : stock.page);
+      singles.find((o) => o.availability !== 'unknown')?.availability ?? visibleStock(doc);
   }
   if (offer.list_price_cents === null && offer.price_cents !== null) {
     const listed = singles.find(

@@ -10,6 +10,7 @@ import { jsonLdProduct } from './json-ld';
 import { metaProduct, readMeta } from './meta';
 import { microdataProduct } from './microdata';
 import { readPage } from './page';
+import { declaredCurrency } from './page-currency';
 import { reconcileStock } from './page-stock';
 import { rdfaProduct } from './rdfa';
 import { selectOffer, variantOfUrl } from './select-offer';
@@ -84,7 +85,7 @@ export function extractProduct(
     };
   }
   if (!primary) {
-    const fromText = textProduct(doc, page);
+    const fromText = textProduct(doc, { ...page, currency: declaredCurrency(doc, meta) });
     primary = fromText.offers.length > 0 ? fromText : null;
   }
   const offers = primary ? reconcileStock(enrichOffers(primary, structured, doc, page), doc) : [];

@@ -24,6 +24,21 @@ const NEGATIVE = new Set<Availability>(['out_of_stock', 'discontinued']);
 const saysOutOfStock = (doc: Document) =>
   stockSignals(textOf(doc)).some((s) => NEGATIVE.has(s as Availability) || s === 'arriving');
 
+/**
+ * What the page itself says about stock, for an offer whose source says nothing: an availability
+ * widget, else the page's main text; where that is silent or contradicts itself, the line beside
+ * an order control (a marketplace's buy box: `In stock` there, while other sellers below are out
+ * of stock; a positive line only beside a control that can be pressed).
+ */
+export function visibleStock(doc: Document): Availability {
+  const text = findTextStock(doc);
+  if (text.widget !== 'unknown') return text.widget;
+  if (text.page !== 'unknown') return text.page;
+  const box = readBuyBox(doc);
+  const usable = box.control === 'enabled' || NEGATIVE.has(box.nearLine);
+  return usable ? box.nearLine : 'unknown';
+}
+
 export function reconcileStock(offers: OfferData[], doc: Document): OfferData[] {
   const [only] = offers;
   if (offers.length !== 1 || !only || only.source === 'text') return offers;

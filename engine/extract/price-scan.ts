@@ -1,13 +1,17 @@
-import {
-  currencyOfSymbol,
-  isoCode,
-  isTextCode,
-  minorUnits,
-  SYMBOL_LIST,
-  type CurrencyHint,
-} from './currency';
-import { decimalSeparatorOf, readAmount } from './number';
+import { minorUnits, type CurrencyHint } from './currency';
+import { decimalSeparatorOf, readAmount, splitNumber, toMinor } from './number';
 import { foldNumerals } from './normalize-text';
+import {
+  codeAfter,
+  currencyOf,
+  isLetter,
+  markerAfter,
+  markerBefore,
+  signWithCode,
+  skipSpacesBack,
+  type Marker,
+} from './price-marker';
+import { centsAfterSign, numberAt, strayJoined, type RawNumber } from './price-number';
 
 /** One amount found in a piece of text, with where it sits (marker included). */
 export interface PriceToken {
@@ -19,66 +23,17 @@ export interface PriceToken {
   marked: boolean;
   /** Followed by `/kg`, `per …`: a unit price, not the price of the item. */
   perUnit: boolean;
+  /** A sign and a code naming different currencies (`€19.50 USD`): no price. */
+  conflict?: true;
 }
 
 const NUMBER = /\d+(?:[.,' ]\d+)*/g;
-const LETTER = /\p{L}/u;
 const SPACED_LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 const MAX_TEXT = 2_000;
-
-interface Marker {
-  symbol: string;
-  start: number;
-  end: number;
-}
-
-function isLetter(ch: string | undefined): boolean {
-  return ch !== undefined && LETTER.test(ch);
-}
 
 /** A letter of a script that separates words by spaces: `B07X8`, `100ml` are not prices. */
 function isGlued(ch: string | undefined): boolean {
   return ch !== undefined && SPACED_LETTER.test(ch);
-}
-
-function skipSpacesBack(text: string, i: number): number {
-  while (i > 0 && text[i - 1] === ' ') i--;
-  return i;
-}
-
-function markerBefore(text: string, index: number): Marker | null {
-  const i = skipSpacesBack(text, index);
-  const head = text.slice(Math.max(0, i - 6), i);
-  const code = /[A-Z]{3}$/.exec(head)?.[0];
-  if (code && isTextCode(code) && !isLetter(text[i - 4]))
-    return { symbol: code, start: i - 3, end: i };
-  for (const symbol of SYMBOL_LIST) {
-    if (!head.endsWith(symbol)) continue;
-    const start = i - symbol.length;
-    if (isLetter(symbol[0]) && isLetter(text[start - 1])) continue;
-    return { symbol, start, end: i };
-  }
-  return null;
-}
-
-function markerAfter(text: string, index: number): Marker | null {
-  let i = index;
-  while (text[i] === ' ') i++;
-  const tail = text.slice(i, i + 6);
-  const code = /^[A-Z]{3}/.exec(tail)?.[0];
-  if (code && isTextCode(code) && !isLetter(text[i + 3]))
-    return { symbol: code, start: i, end: i + 3 };
-  for (const symbol of SYMBOL_LIST) {
-    if (!tail.startsWith(symbol)) continue;
-    if (isLetter(symbol[symbol.length - 1]) && isLetter(text[i + symbol.length])) continue;
-    return { symbol, start: i, end: i + symbol.length };
-  }
-  return null;
-}
-
-function currencyOf(marker: Marker | null, hint: CurrencyHint): string | null {
-  if (!marker) return isoCode(hint.currency);
-  return isoCode(marker.symbol) ?? currencyOfSymbol(marker.symbol, hint);
 }
 
 /** A `-` touching the number or its leading marker, not a range dash after another number. */
@@ -87,17 +42,61 @@ function isMinusAt(text: string, i: number): boolean {
   return !/\d/.test(text[skipSpacesBack(text, i - 1) - 1] ?? '');
 }
 
-/** Cuts a raw number where a space or apostrophe cannot be a thousands separator. */
-function usableLength(raw: string): number {
-  const re = /[.,' ]/g;
-  let seenPunct = false;
-  for (let m = re.exec(raw); m; m = re.exec(raw)) {
-    const sep = m[0];
-    const nextLen = /^\d+/.exec(raw.slice(m.index + 1))?.[0].length ?? 0;
-    if ((sep === ' ' || sep === "'") && (seenPunct || nextLen !== 3)) return m.index;
-    if (sep === '.' || sep === ',') seenPunct = true;
+/** The marker after the digits: only a code when a sign stands before (`$19.50 AUD`). */
+function markersOf(text: string, start: number, digitsEnd: number) {
+  let negative = isMinusAt(text, skipSpacesBack(text, start));
+  const before = markerBefore(text, negative ? skipSpacesBack(text, start) - 1 : start);
+  if (before && isMinusAt(text, before.start)) negative = true;
+  const after = before ? codeAfter(text, digitsEnd) : markerAfter(text, digitsEnd);
+  return { before, after, negative };
+}
+
+function currencyOfMarkers(before: Marker | null, after: Marker | null, hint: CurrencyHint) {
+  if (!before || !after) return { currency: currencyOf(before ?? after, hint), conflict: false };
+  const named = signWithCode(before, after);
+  return named === 'conflict'
+    ? { currency: null, conflict: true }
+    : { currency: named, conflict: false };
+}
+
+interface Read {
+  token: PriceToken | null;
+  /** Where scanning goes on. */
+  next: number;
+}
+
+function tokenOf(text: string, number: RawNumber, hint: CurrencyHint, decimal: string): Read {
+  const skip = { token: null, next: number.end };
+  let digitsEnd = number.end;
+  if (/^[.,][-–—]/.test(text.slice(digitsEnd, digitsEnd + 2))) digitsEnd += 2; // 12,- · 1'299.–
+  const { before, after, negative } = markersOf(text, number.start, digitsEnd);
+  if (negative) return skip;
+  const marker = before ?? after;
+  if (!marker && (isGlued(text[number.start - 1]) || isGlued(text[digitsEnd]))) return skip;
+  if (/^\s*%/.test(text.slice(digitsEnd, digitsEnd + 3))) return skip;
+  const { currency, conflict } = currencyOfMarkers(before, after, hint);
+  const minor = minorUnits(currency ?? 'XXX');
+  let amount = number.leading
+    ? toMinor('0', number.raw, minor)
+    : readAmount(number.raw, minor, decimal);
+  let end = after ? after.end : digitsEnd;
+  const cents = after && !before && minor === 2 ? centsAfterSign(text, after) : null;
+  const whole = cents && splitNumber(number.raw, minor, decimal);
+  if (cents && whole && whole.frac === '') {
+    amount = toMinor(whole.int, cents.digits, minor);
+    end = cents.end;
   }
-  return raw.length;
+  if (amount === null) return skip;
+  const token: PriceToken = {
+    start: before ? before.start : number.start,
+    end,
+    amount_minor: amount,
+    currency,
+    marked: marker !== null,
+    perUnit: /^\s*(\/|per\b|pro\b|je\b|par\b)/i.test(text.slice(end, end + 6)),
+    ...(conflict ? { conflict: true as const } : {}),
+  };
+  return { token, next: Math.max(number.end, end) };
 }
 
 /** Every amount in `text`, in order. Never throws. */
@@ -107,36 +106,13 @@ export function scanPrices(input: string, hint: CurrencyHint = {}): PriceToken[]
   const tokens: PriceToken[] = [];
   NUMBER.lastIndex = 0;
   for (let m = NUMBER.exec(text); m; m = NUMBER.exec(text)) {
-    const digitsStart = m.index;
-    const raw = m[0].slice(0, usableLength(m[0]));
-    let digitsEnd = digitsStart + raw.length;
-    NUMBER.lastIndex = digitsEnd;
-    let negative = isMinusAt(text, skipSpacesBack(text, digitsStart));
-    const before = markerBefore(
-      text,
-      negative ? skipSpacesBack(text, digitsStart) - 1 : digitsStart,
-    );
-    const wholeOnly = /^[.,][-–—]/.test(text.slice(digitsEnd, digitsEnd + 2));
-    if (wholeOnly) digitsEnd += 2;
-    const after = before ? null : markerAfter(text, digitsEnd);
-    const marker = before ?? after;
-    if (before && isMinusAt(text, before.start)) negative = true;
-    if (negative) continue;
-    if (!marker && (isGlued(text[digitsStart - 1]) || isGlued(text[digitsEnd]))) continue;
-    if (/^\s*%/.test(text.slice(digitsEnd, digitsEnd + 3))) continue;
-    const currency = currencyOf(marker, hint);
-    const minor = minorUnits(currency ?? 'XXX');
-    const amount = readAmount(raw, minor, decimal);
-    if (amount === null) continue;
-    const end = after ? after.end : digitsEnd;
-    tokens.push({
-      start: before ? before.start : digitsStart,
-      end,
-      amount_minor: amount,
-      currency,
-      marked: marker !== null,
-      perUnit: /^\s*(\/|per\b|pro\b|je\b|par\b)/i.test(text.slice(end, end + 6)),
-    });
+    const number = numberAt(text, m.index, m[0]);
+    const joined = strayJoined(text, number);
+    const throughSpace = joined && tokenOf(text, joined, hint, decimal);
+    // A stray space is read through only where a currency marker says this is a price.
+    const read = throughSpace?.token?.marked ? throughSpace : tokenOf(text, number, hint, decimal);
+    NUMBER.lastIndex = read.next;
+    if (read.token) tokens.push(read.token);
   }
   return tokens;
 }

@@ -1,6 +1,8 @@
 import { isoCode, minorUnits, type CurrencyHint } from './currency';
+import { isFreeText } from './free-price';
 import { toMinor } from './number';
-import { scanPrices, soleCurrencyIn } from './price-scan';
+import { rolesOf } from './price-range';
+import { scanPrices, soleCurrencyIn, type PriceToken } from './price-scan';
 
 export interface ParsedPrice {
   amount_minor: number;
@@ -8,9 +10,23 @@ export interface ParsedPrice {
 }
 
 /**
+ * The price a text states, or null: the first amount with a currency marker, else the first
+ * amount. A bound (`From $19`) is passed over; a range (`From 12 to 40 €`, `$5–$9`) and a sign
+ * and code that disagree (`€19.50 USD`) are no price. Undefined when the text holds no amount.
+ */
+export function priceOfTokens(text: string, tokens: PriceToken[]): PriceToken | null | undefined {
+  if (tokens.length === 0) return undefined;
+  const roles = rolesOf(text, tokens);
+  const candidates = tokens.filter((_, i) => roles[i] !== 'bound' && roles[i] !== 'was');
+  const token = candidates.find((t) => t.marked) ?? candidates[0];
+  if (!token || token.conflict || roles[tokens.indexOf(token)] === 'range') return null;
+  return token;
+}
+
+/**
  * The price in a piece of text: `$1,299.00`, `1 299,00 €`, `CHF 1'299.–`, `₹1,29,999.00`,
- * `KWD 1.250`… The first amount with a currency marker wins, else the first amount. Symbols
- * shared by several currencies (`$`, `kr`, `¥`) are resolved by the hint. Never throws.
+ * `KWD 1.250`, `2 490 р.`, `12€49`… Symbols shared by several currencies (`$`, `kr`, `¥`) are
+ * resolved by the hint; a free word (`FREE`) as the whole text is zero. Never throws.
  */
 export function parsePrice(text: string, hint: CurrencyHint = {}): ParsedPrice | null {
   if (typeof text !== 'string') return null;
@@ -19,7 +35,9 @@ export function parsePrice(text: string, hint: CurrencyHint = {}): ParsedPrice |
     locale: typeof hint?.locale === 'string' ? hint.locale : undefined,
   };
   const tokens = scanPrices(text, safeHint);
-  const token = tokens.find((t) => t.marked) ?? tokens[0];
+  const token = priceOfTokens(text, tokens);
+  if (token === undefined && isFreeText(text))
+    return { amount_minor: 0, currency: isoCode(safeHint.currency) };
   if (!token) return null;
   const currency = token.currency ?? soleCurrencyIn(text, safeHint);
   if (currency === token.currency) return { amount_minor: token.amount_minor, currency };
@@ -36,7 +54,7 @@ const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**
  * A price from structured data (JSON-LD, microdata, meta): a JSON number, a schema.org decimal
- * string (`1299.00`), or a formatted string (`1,299.00`, `$12`, `12,50`).
+ * string (`1299.00`), or a formatted string (`1,299.00`, `$12`, `12,50`, `Free`).
  */
 export function structuredPrice(value: unknown, currency: string | null): ParsedPrice | null {
   const code = isoCode(currency);

@@ -1,8 +1,8 @@
 /**
  * Negation scope for a stock phrase in normalised text: a negation word just before it (fillers
  * such as `currently` may stand between), a negation written after it (`在庫あり` + `ません`), a
- * zero count before it (`0 in stock`), or an answer that is only a negation or a zero
- * (`In stock: no`, `Stock: 0`, a table cell reading `No`). Scope never crosses a `|` clause mark
+ * zero count before it (`0 in stock`) or inside it (`only 0 left`), or an answer that is only a
+ * negation or a zero (`In stock: no`, `Stock: 0`, `재고 | 없음`, a table cell reading `No`). Scope never crosses a `|` clause mark
  * before the phrase; after it, the one answer may follow a `:` or a cell boundary.
  */
 import { UNSPACED } from './stock-normalize';
@@ -38,15 +38,21 @@ function negatedBefore(text: string, match: PhraseMatch, words: NegationWords): 
   return false;
 }
 
-/** The clause right after the phrase, past one `:` or `|`: `no`, `0`, `0 pcs`. */
+const isMark = (token: string | undefined) => token === ':' || token === '|';
+
+/** The clause right after the phrase, past a `:` or block boundaries: `no`, `0`, `0 pcs`. */
 function answerAfter(after: string, words: NegationWords): boolean {
   const tokens = after.split(' ').filter(Boolean);
-  const separated = tokens[0] === ':' || tokens[0] === '|';
-  if (separated) tokens.shift();
-  const end = tokens.findIndex((t) => t === '|' || t === ':');
+  const separated = isMark(tokens[0]);
+  while (isMark(tokens[0])) tokens.shift();
+  const end = tokens.findIndex(isMark);
   const answer = end < 0 ? tokens : tokens.slice(0, end);
   const [first, second] = answer;
-  const negation = (w: string) => words.before.has(w) || words.beforeUnspaced.includes(w);
+  const negation = (w: string) =>
+    words.before.has(w) ||
+    words.beforeUnspaced.includes(w) ||
+    words.after.has(w) ||
+    words.afterUnspaced.includes(w);
   // `Förboka nu` is Swedish for "pre-order now": a bare word after is an answer only past a mark.
   if (separated && answer.length === 1 && first && negation(first)) return true;
   return isZero(first) && (answer.length === 1 || (answer.length === 2 && UNITS.has(second ?? '')));
@@ -61,8 +67,14 @@ function negatedAfter(text: string, match: PhraseMatch, words: NegationWords): b
   return answerAfter(after, words);
 }
 
+/** A count of zero inside the phrase itself: `Còn 0 sản phẩm`, `only 0 left`. */
+const countsZero = (text: string, match: PhraseMatch) =>
+  !!match.counts && (text.slice(match.start, match.end).match(/\d+/g) ?? []).some(isZero);
+
 export function isNegated(text: string, match: PhraseMatch, words: NegationWords): boolean {
-  return negatedBefore(text, match, words) || negatedAfter(text, match, words);
+  return (
+    countsZero(text, match) || negatedBefore(text, match, words) || negatedAfter(text, match, words)
+  );
 }
 
 /** Sorts negation words into the spaced and unspaced sets the checks use. */

@@ -106,6 +106,7 @@ const ORDERABLE = new Set<StockSignal>(['in_stock', 'limited', 'preorder', 'back
  * One answer from a page's signals: the most negative, `unknown` when in- and out-of-stock
  * wording contradict. An arrival announced (`expected back`) is `out_of_stock`, or `preorder`
  * when the page also lets you order now (`backorder` when it says so: `Restordre, ventes inn`).
+ * Out-of-stock wording beside backorder wording is a backorder.
  */
 export function decideStock(signals: StockSignal[]): Availability {
   const negative = signals.some((s) => NEGATIVE.has(s));
@@ -116,6 +117,11 @@ export function decideStock(signals: StockSignal[]): Availability {
       ? 'backorder'
       : 'preorder';
   }
+  // Backorder wording says there is no stock and one may order anyway: it reconciles an
+  // out-of-stock line with an order button (`Temporarily out of stock. Order now and we'll
+  // deliver when available`).
+  if (negative && signals.includes('backorder') && !signals.includes('discontinued'))
+    return 'backorder';
   if (negative && signals.some((s) => POSITIVE.has(s))) return 'unknown';
   const rank = (s: StockSignal) => PRECEDENCE.indexOf(s);
   const [first] = [...signals].sort((a, b) => rank(a) - rank(b));

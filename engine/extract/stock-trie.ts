@@ -12,6 +12,8 @@ interface Hit {
   label: boolean;
   boundedStart: boolean;
   boundedEnd: boolean;
+  /** The phrase holds a number (`only # left`). */
+  counts: boolean;
 }
 
 export interface TrieNode {
@@ -24,6 +26,8 @@ export interface PhraseMatch {
   family: StockFamily;
   start: number;
   end: number;
+  /** Its phrase holds a number (`only # left`): a zero there negates it. */
+  counts?: boolean;
 }
 
 export const emptyTrie = (): TrieNode => ({ next: new Map() });
@@ -46,6 +50,7 @@ export function insertPhrase(root: TrieNode, phrase: string, family: StockFamily
     label,
     boundedStart: !isUnspaced(text[0]),
     boundedEnd: !isUnspaced(text.at(-1)),
+    counts: text.includes('#'),
   };
 }
 
@@ -72,7 +77,7 @@ function longestAt(text: string, start: number, root: TrieNode): PhraseMatch | n
         (!hit.boundedStart || !afterWord) &&
         (!hit.boundedEnd || !continuesWord(text[i - 1], text[i]));
       const label = !hit.label || (opensClause(text, start) && closesClause(text, i));
-      if (edges && label) best = { family: hit.family, start, end: i };
+      if (edges && label) best = { family: hit.family, start, end: i, counts: hit.counts };
     }
     const char = text[i];
     if (char === undefined) break;

@@ -2,24 +2,21 @@
  * The product as a page without structured data shows it: title from the heading, price and
  * stock from the visible text. The least trusted source.
  */
-import { byTag, findElements, textOf, type Document } from './dom';
-import { isUnder, quietRoots } from './noise';
+import { textOf, type Document } from './dom';
+import { visibleStock } from './page-stock';
+import { titleElement } from './product-anchors';
 import { findTextPrices } from './text-price';
-import { findTextStock } from './text-stock';
 import type { PageContext, ProductData } from './types';
 
 /** `#productTitle`, else the first `<h1>` outside navigation and related blocks. */
 export function textTitle(doc: Document): string | null {
-  const byId = findElements(doc, (el) => el.attribs.id === 'productTitle')[0];
-  const quiet = quietRoots(doc);
-  const heading = byId ?? byTag(doc, 'h1').find((el) => !isUnder(el, quiet));
+  const heading = titleElement(doc);
   return heading ? textOf(heading) || null : null;
 }
 
 export function textProduct(doc: Document, page: PageContext): ProductData {
-  const prices = findTextPrices(doc, { locale: page.locale });
-  const stock = findTextStock(doc);
-  const availability = stock.widget !== 'unknown' ? stock.widget : stock.page;
+  const prices = findTextPrices(doc, { locale: page.locale, currency: page.currency });
+  const availability = visibleStock(doc);
   const title = textTitle(doc);
   const hasOffer = prices.current !== null || availability !== 'unknown';
   return {

@@ -69,4 +69,6 @@ export interface PageContext {
   locale: string | undefined;
   /** The page's <title>: tells the page's product from others listed beside it. */
   titleTag?: string | null;
+  /** The currency the shop declares for the page (store settings, meta), if one. */
+  currency?: string;
 }

@@ -28,11 +28,19 @@ describe('normalizeAvailability', () => {
     ['HTTPS://SCHEMA.ORG/DISCONTINUED', 'discontinued'],
     ['in_stock', 'in_stock'],
     ['out_of_stock', 'out_of_stock'],
+    // Feed and platform spellings, upper case with underscores.
+    ['UNAVAILABLE', 'out_of_stock'],
+    ['NOT_AVAILABLE', 'out_of_stock'],
+    ['LOW_STOCK', 'limited'],
+    ['BACKORDERED', 'backorder'],
+    // schema.org MadeToOrder: made after the order, so ordered now and delivered later.
+    ['MadeToOrder', 'backorder'],
+    ['https://schema.org/MadeToOrder', 'backorder'],
   ])('maps %j to %s', (value, expected) => {
     expect(normalizeAvailability(value)).toBe(expected);
   });
 
-  it.each(['', 'MadeToOrder', 'https://schema.org/Reserved', 'maybe', '在庫切れ', 'unknown'])(
+  it.each(['', 'https://schema.org/Reserved', 'maybe', '在庫切れ', 'unknown'])(
     'says unknown, not out of stock, for %j',
     (value) => {
       expect(normalizeAvailability(value)).toBe('unknown');

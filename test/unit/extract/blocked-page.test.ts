@@ -33,6 +33,26 @@ describe('robot checks and blocked pages', () => {
     expect(result.source).toBe('none');
   });
 
+  it.each([
+    [
+      'de',
+      'Kaffeewerk Freiburg',
+      'Bitte bestätigen Sie, dass Sie kein Roboter sind. Seite nicht verfügbar.',
+    ],
+    ['fr', 'Vérification', 'Nous avons détecté un trafic inhabituel. Produit indisponible.'],
+    ['pl', 'Chwileczkę', 'Potwierdź, że nie jesteś robotem. Strona niedostępna.'],
+    [
+      'ja',
+      'アクセスが制限されています',
+      'ロボットではないことを確認してください。現在ご利用いただけません。',
+    ],
+    ['ko', '접근이 제한되었습니다', '비정상적인 트래픽이 감지되었습니다. 품절'],
+  ])('never reads a %s robot check as out of stock', (lang, title, text) => {
+    const html = `<html lang="${lang}"><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`;
+    const result = extractProduct(html, 'https://shop.example/p/5');
+    expect(result).toMatchObject({ offer: null, offers: [], source: 'none', title: null });
+  });
+
   it('never reads a robot check that says "unavailable" as out of stock', () => {
     const html = `<html><head><title>Robot Check</title></head><body>
       <p>Sorry, this page is currently unavailable to automated clients. Out of stock? Not a robot?</p>

@@ -37,3 +37,21 @@ describe('buy box against structured data', () => {
     expect(stockOf(box, 'https://schema.org/OutOfStock')).toBe('out_of_stock');
   });
 });
+
+describe('buy box on a page without structured stock (a marketplace)', () => {
+  const textStockOf = (main: string) =>
+    extractProduct(page(`<h1>Lamp</h1>${main}`), URL).offer?.availability;
+  const others =
+    '<div class="others"><h2>Other sellers</h2><table><tr><td>Used</td><td>$31.00</td><td>Out of stock</td></tr></table></div>';
+
+  it('reads the in-stock line beside an enabled order button, not other sellers below', () => {
+    const box =
+      '<div class="buy"><span class="p">$40.00</span><p>In stock</p><button>Add to basket</button></div>';
+    expect(textStockOf(box + others)).toBe('in_stock');
+  });
+
+  it('does not take an in-stock line beside a disabled button', () => {
+    const box = '<div class="buy"><p>In stock</p><button disabled>Add to basket</button></div>';
+    expect(textStockOf(box + others)).not.toBe('in_stock');
+  });
+});

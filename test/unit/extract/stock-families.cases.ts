@@ -1,6 +1,6 @@
 /**
- * One short table per family of issue 20, in the shop's own words. Each family has lines the
- * reader before the lexicon got wrong (`unknown`, or worse, `in_stock`).
+ * One short table per family of issues 20 and 17 (part 4), in the shop's own words. Each family
+ * has lines the reader before it got wrong (`unknown`, or worse, `in_stock`).
  */
 import type { Availability } from '../../../engine/vocabulary';
 
@@ -87,5 +87,66 @@ export const FAMILY_CASES: Record<string, readonly StockCase[]> = {
     ['instock', 'in_stock'],
     ['$24.00 Sold out', 'out_of_stock'],
     ['$19.00Out of stock', 'out_of_stock'],
+  ],
+  'beyond the first lists: Korean, Polish, Czech, Hungarian, Greek, Vietnamese, Thai (issue 17)': [
+    ['재고 보유', 'in_stock'],
+    ['현재 구매할 수 없는 상품입니다', 'out_of_stock'],
+    ['재고 소진', 'out_of_stock'],
+    ['Chwilowy brak', 'out_of_stock'],
+    ['Towar wyczerpany', 'out_of_stock'],
+    ['Nakład wyczerpany', 'discontinued'],
+    ['Nelze objednat', 'out_of_stock'],
+    ['Prodej ukončen', 'discontinued'],
+    ['Kapható', 'in_stock'],
+    ['Jelenleg nem kapható', 'out_of_stock'],
+    ['Σε έλλειψη', 'out_of_stock'],
+    ['Δεν υπάρχει απόθεμα', 'out_of_stock'],
+    ['Còn 4 sản phẩm', 'limited'],
+    ['Còn 0 sản phẩm', 'out_of_stock'],
+    ['มีจำหน่าย', 'in_stock'],
+    ['ไม่มีจำหน่าย', 'out_of_stock'],
+    ['งดจำหน่ายชั่วคราว', 'out_of_stock'],
+  ],
+  'upper case (issue 17)': [
+    ['CHWILOWY BRAK', 'out_of_stock'],
+    ['NEM KAPHATÓ', 'out_of_stock'],
+    ['ΣΕ ΕΛΛΕΙΨΗ', 'out_of_stock'],
+    ['CÒN 2 SẢN PHẨM', 'limited'],
+    ['PRODEJ UKONČEN', 'discontinued'],
+    ['MADE TO ORDER', 'backorder'],
+  ],
+  'label and value pairs (issue 17)': [
+    ['Availability: No', 'out_of_stock'],
+    ['Stock status: 0', 'out_of_stock'],
+    ['Availability | | none', 'out_of_stock'],
+    ['Dostępność: brak', 'out_of_stock'],
+    ['Dostupnost: Ne', 'out_of_stock'],
+    ['Elérhetőség: nincs', 'out_of_stock'],
+    ['Διαθεσιμότητα: Όχι', 'out_of_stock'],
+    ['Disponibilidad: No', 'out_of_stock'],
+    ['재고: 없음', 'out_of_stock'],
+    ['Stock status: available', 'in_stock'],
+    ['Availability: In stock', 'in_stock'],
+  ],
+  'made to order and ships later as backorder (issue 17)': [
+    ['Made to order – dispatched in 3 weeks', 'backorder'],
+    ['Usually dispatched within 1 to 2 months', 'backorder'],
+    ['Ships in 5-6 weeks. Add to cart', 'backorder'],
+    ['Order now, ships later', 'backorder'],
+    [
+      "Temporarily out of stock. Order now and we'll deliver when available. Add to cart",
+      'backorder',
+    ],
+    ['Lieferzeit 4–6 Wochen', 'backorder'],
+    ['Fabriqué sur commande', 'backorder'],
+    ['Hecho por encargo', 'backorder'],
+    ['Dodání do 3 týdnů', 'backorder'],
+    ['Wysyłka w ciągu 3 tygodni', 'backorder'],
+    ['สินค้าสั่งทำ', 'backorder'],
+    ['Giao hàng sau 3 tuần', 'backorder'],
+    ['주문 후 제작', 'backorder'],
+    // Days are stock on hand, not a lead time.
+    ['Dispatched in 2 days', 'unknown'],
+    ['Discontinued. Available to order: no', 'discontinued'],
   ],
 };

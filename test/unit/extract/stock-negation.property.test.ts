@@ -60,6 +60,39 @@ describe('stock negation scope (property)', () => {
     });
   }
 
+  it('reads a count label of any language answered by a negation or a zero as out of stock', () => {
+    const labels = Object.values(LEXICON_BY_LANGUAGE).flatMap((lexicon) =>
+      (lexicon.count ?? []).map((label) => ({ label, lexicon })),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...labels),
+        fc.constantFrom(': ', ' | ', ' | | '),
+        fc.nat(),
+        fc.constantFrom(...CASINGS),
+        ({ label, lexicon }, mark, pick, casing) => {
+          const answers = ['0', ...lexicon.negations, ...(lexicon.postNegations ?? [])];
+          const text = casing(`${label}${mark}${answers[pick % answers.length]}`);
+          expect(decideStock(stockSignals(text)), text).toBe('out_of_stock');
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads a phrase counting what is left as out of stock when the count is zero', () => {
+    const counting = Object.values(LEXICON_BY_LANGUAGE)
+      .flatMap((lexicon) => [...lexicon.in_stock, ...(lexicon.limited ?? [])])
+      .filter((phrase) => phrase.includes('#'));
+    fc.assert(
+      fc.property(fc.constantFrom(...counting), fc.constantFrom('0', '00'), (phrase, zero) => {
+        const text = phrase.replace(/^\^/, '').replace(/#/g, zero);
+        expect(decideStock(stockSignals(text)), text).toBe('out_of_stock');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads every in-stock phrase alone as in stock or few left, never out of stock', () => {
     for (const lexicon of Object.values(LEXICON_BY_LANGUAGE)) {
       for (const phrase of lexicon.in_stock.map(plain)) {
