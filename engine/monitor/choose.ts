@@ -34,7 +34,7 @@ export type Judged = { state: 'pending'; offer: OfferState; cost: null } | Holdi
 export type Choice =
   | { kind: 'buy'; chosen: Holding; others: Holding[] }
   | { kind: 'wait'; best: Unmet }
-  /** Some offer was never read yet; `focus` is the best offer so far. */
+  /** Some offer is not known now (pending); `focus` is the best offer so far. */
   | { kind: 'undecided'; focus: Judged | null };
 
 /**
@@ -83,7 +83,9 @@ export function judgeOffer(
   });
   if (offer.failures >= failureThreshold) return unmet('OBSERVATION_FAILED');
   const { observation } = offer;
-  if (!observation) return { state: 'pending', offer, cost: null };
+  // Never read, or its latest check failed (a URL intent decides nothing then either): not known
+  // now, so neither bought on an older read nor ruled out; lowest_price waits for it.
+  if (!observation || offer.failures > 0) return { state: 'pending', offer, cost: null };
   const verdict = evaluate(intent, { ...observation, ambiguous: offer.ambiguous }, now);
   if (!verdict.holds) return unmet(verdict.reason);
   if (stillRefused(offer.link, observation.price_cents, now)) {
@@ -108,8 +110,8 @@ export function cheaperFirst(a: Judged, b: Judged): number {
 
 /**
  * Chooses among a product_id intent's offers (conditions.strategy): `lowest_price` buys the
- * cheapest offer whose conditions hold, once every offer has been read (or has failed past the
- * threshold), so the first page read does not win by arriving first; `earliest_available` buys
+ * cheapest offer whose conditions hold, once every offer has been read at its latest check (or
+ * has failed past the threshold), so the first page read does not win by arriving first; `earliest_available` buys
  * as soon as one holds (the cheapest of those that hold then). None holds: once every offer was
  * read, wait with the reason of the offer that came closest (the latest stage, then the cheapest).
  */

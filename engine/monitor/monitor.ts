@@ -213,12 +213,13 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       limit: 1,
     });
     const dropped = new Set(staleLinks.map((link) => link.link_id));
-    const linked = (watch.linked ? await linksOfWatch(tx, watch.watch_id) : []).filter(
+    // The flag as it is now: another instance may have linked an intent since this one claimed.
+    const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
+    const linked = (current.linked ? await linksOfWatch(tx, watch.watch_id) : []).filter(
       (link) => !dropped.has(link.link_id),
     );
     if (onPage.length === 0 && linked.length === 0) await tx.delete('watches', watch.watch_id);
     else {
-      const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
       await tx.put('watches', {
         ...current,
         claimed_by: null,

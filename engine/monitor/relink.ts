@@ -58,8 +58,9 @@ async function relinkOne(
     if (!linked.has(watchId)) {
       await linkOffer(tx, intent, offer, now);
       linked.add(watchId);
-    } else if (!(await tx.get<WatchDoc>('watches', watchId))) {
-      // The page's watch was dropped (nobody watched it for a moment): watch it again.
+    } else if (!(await tx.get<WatchDoc>('watches', watchId))?.linked) {
+      // The page's watch was dropped (nobody watched it for a moment), or made again by a URL
+      // intent without the flag that makes its checks decide for linked intents: watch it again.
       const page = { watch_id: watchId, url: offer.url, livemode: intent.livemode, variant: null };
       await ensureWatch(tx, page, now, { linked: true });
     }

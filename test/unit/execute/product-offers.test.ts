@@ -155,6 +155,28 @@ describe('a product_id intent over two merchants', () => {
     expect((await intentOf(world, id)).status).toBe('succeeded');
   });
 
+  it('does not buy at an offer whose page failed at its latest check, on an older read of it', async () => {
+    const { world, id } = await twoShops({ price_cents: 9_000 }, { price_cents: 11_000 });
+    // First round: the dearer shop's page cannot be read, so lowest_price waits for it.
+    let down = SANDBOX_2;
+    world.onRequest = ({ url }) => {
+      if (url.startsWith(down)) throw new FetchError('network', 'connection reset');
+    };
+    await settle(world);
+    expect((await intentOf(world, id)).status).toBe('active');
+    // Then the cheaper shop goes down (its page and its API) while the other page is read.
+    down = SANDBOX;
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    expect((await eventsOf(world, id)).filter((e) => e.type === 'intent.executing')).toEqual([]);
+    // Back up: it is read again and bought.
+    down = 'nowhere';
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
+    expect((await intentOf(world, id)).status).toBe('succeeded');
+  });
+
   it('a checkout whose shipping makes the cheaper page the dearer total is abandoned before paying; the other is bought', async () => {
     // 95.00 + 5.99 shipping (under 100.00) > 100.00 with free shipping.
     const { world, id } = await twoShops({ price_cents: 9_500 }, { price_cents: 10_000 });

@@ -115,7 +115,8 @@ const stateOf =
 /** CONTRACT §9 for one offer, written out again: null when it cannot be bought, else its cost. */
 function oracle(c: Case, [merchant, g]: Generated): number | null {
   const host = g.host ?? merchant;
-  if (!g.observed || g.failures >= THRESHOLD || g.ambiguous) return null;
+  // Not read, or its latest check failed: not known now (pending below), never bought.
+  if (!g.observed || g.failures > 0 || g.ambiguous) return null;
   if (c.allowed.length > 0 && !c.allowed.includes(host)) return null;
   if (g.availability !== 'in_stock' && g.availability !== 'limited') return null;
   if (g.currency !== 'USD' || g.price === null || g.price > c.maxPrice) return null;
@@ -130,7 +131,9 @@ describe('the choice among offers (property)', () => {
         const result = decideProduct(intentOf(c), c.offers.map(stateOf(c)), NOW, THRESHOLD);
         const costs = new Map(c.offers.map((o) => [o[0], oracle(c, o)]));
         const holding = [...costs.values()].filter((cost): cost is number => cost !== null);
-        const pending = c.offers.some(([, g]) => !g.observed && g.failures < THRESHOLD);
+        const pending = c.offers.some(
+          ([, g]) => (!g.observed || g.failures > 0) && g.failures < THRESHOLD,
+        );
         if (!result.start) {
           expect(result.decision?.trigger).not.toBe('start_execution');
           // Nothing bought although an offer holds: only lowest_price waiting for a first read.
