@@ -19,11 +19,10 @@ const COMMON_ERRORS: ErrorCode[] = [
   'internal_error',
   'service_unavailable',
 ];
+const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'body_too_large', 'unsupported_media_type'];
 const WRITE_ERRORS: ErrorCode[] = [
   'permission_denied',
-  'invalid_json',
-  'body_too_large',
-  'unsupported_media_type',
+  ...BODY_ERRORS,
   'idempotency_key_invalid',
   'idempotency_conflict',
   'idempotency_in_flight',
@@ -47,6 +46,11 @@ interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   precheck?: (body: Record<string, unknown>) => void;
   /** Public endpoints skip authentication. */
   public?: boolean;
+  /**
+   * A POST that only reads (Resolve's searches): read-only keys may call it, and an
+   * Idempotency-Key is accepted but nothing is stored or replayed (the answer is always fresh).
+   */
+  search?: boolean;
   handle: (
     c: Context<ApiEnv>,
     input: { body: Infer<B>; query: Infer<Q>; params: Record<string, string> },
@@ -94,7 +98,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
   const codes = [
     ...endpoint.errors,
     ...COMMON_ERRORS,
-    ...(endpoint.method !== 'get' ? WRITE_ERRORS : []),
+    ...(endpoint.search ? BODY_ERRORS : endpoint.method !== 'get' ? WRITE_ERRORS : []),
   ].filter(
     (code) => !endpoint.public || !['authentication_required', 'invalid_api_key'].includes(code),
   );
@@ -135,7 +139,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
             },
           }
         : {}),
-      ...(endpoint.method !== 'get' ? { headers: idempotencyHeader() } : {}),
+      ...(endpoint.method !== 'get' ? { headers: idempotencyHeader(endpoint.search) } : {}),
     },
     responses: {
       [endpoint.success.status]: {
@@ -154,7 +158,7 @@ const zodParams = (names: string[]) =>
     ),
   );
 
-const idempotencyHeader = () =>
+const idempotencyHeader = (search = false) =>
   z.object({
     'Idempotency-Key': z
       .string()
@@ -163,7 +167,8 @@ const idempotencyHeader = () =>
       .optional()
       .openapi({
         param: { name: 'Idempotency-Key', in: 'header' },
-        description:
-          'Replays the first 2xx response for 24 hours. 1–255 printable ASCII characters.',
+        description: search
+          ? 'Accepted and ignored: a search changes nothing, so it is simply answered again.'
+          : 'Replays the first 2xx response for 24 hours. 1–255 printable ASCII characters.',
       }),
   });

@@ -23,6 +23,8 @@ export interface WatchDoc {
   page_fingerprint: string | null;
   /** Time of the last history point written, to thin unchanged observations. */
   last_history_at: number | null;
+  /** When and with what the page last went into the Resolve catalog (resolve/monitor-pages.ts). */
+  catalog?: { fingerprint: string | null; at: number } | null;
   /** The instance checking it now (monitor/claim.ts); null or absent once checked. */
   claimed_by?: string | null;
 }

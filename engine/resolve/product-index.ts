@@ -1,0 +1,79 @@
+import type { CatalogProductDoc } from '../schemas/catalog';
+import { codeKey } from './identifiers';
+import { createTextIndex } from './text-index';
+
+/** Words of the name count fully, the brand a little more (it is what people type first). */
+const FIELDS = { name: 1, brand: 1.5, category: 0.5, codes: 1 };
+
+interface Entry {
+  updatedAt: string;
+  merchants: readonly string[];
+  /** `g:<gtin14>` and `c:<mpn or sku key>`: the exact-identifier keys of the product. */
+  keys: string[];
+}
+
+/** The exact-identifier keys of a product: its GTIN-14 and its MPN and SKU as compared. */
+export function identifierKeys(identifiers: CatalogProductDoc['identifiers']): string[] {
+  const keys = identifiers.gtin ? [`g:${identifiers.gtin}`] : [];
+  for (const code of [identifiers.mpn, identifiers.sku]) {
+    const key = codeKey(code);
+    if (key) keys.push(`c:${key}`);
+  }
+  return keys;
+}
+
+/**
+ * The search index of one mode's products: their words (text-index.ts), their exact
+ * identifiers, and which merchants cover each (to filter on allowed_merchants without reading
+ * offers). Kept in step with the store by `upsert`, which skips a document it already holds.
+ */
+export function createProductIndex() {
+  const text = createTextIndex(FIELDS);
+  const entries = new Map<string, Entry>();
+  const byKey = new Map<string, Set<string>>();
+
+  function unlink(id: string, keys: string[]) {
+    for (const key of keys) {
+      const ids = byKey.get(key);
+      ids?.delete(id);
+      if (ids?.size === 0) byKey.delete(key);
+    }
+  }
+
+  function upsert(doc: CatalogProductDoc) {
+    const known = entries.get(doc.product_id);
+    if (known && known.updatedAt >= doc.updated_at) return;
+    if (known) unlink(doc.product_id, known.keys);
+    const keys = identifierKeys(doc.identifiers);
+    for (const key of keys) {
+      let ids = byKey.get(key);
+      if (!ids) byKey.set(key, (ids = new Set()));
+      ids.add(doc.product_id);
+    }
+    entries.set(doc.product_id, {
+      updatedAt: doc.updated_at,
+      merchants: doc.merchant_coverage,
+      keys,
+    });
+    text.add(doc.product_id, {
+      name: doc.name,
+      brand: doc.brand,
+      category: doc.category,
+      codes: [doc.identifiers.mpn, doc.identifiers.sku].filter(Boolean).join(' '),
+    });
+  }
+
+  return {
+    upsert,
+    /** Products whose GTIN-14 (`g:`) or MPN/SKU key (`c:`) is `key`. */
+    withKey: (key: string): ReadonlySet<string> => byKey.get(key) ?? new Set(),
+    merchantsOf: (id: string): readonly string[] => entries.get(id)?.merchants ?? [],
+    has: (id: string) => entries.has(id),
+    get size() {
+      return entries.size;
+    },
+    text,
+  };
+}
+
+export type ProductIndex = ReturnType<typeof createProductIndex>;
