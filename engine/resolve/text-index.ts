@@ -20,6 +20,9 @@ export type FieldWeights = Readonly<Record<string, number>>;
  * grow in between, so every posting stays sorted.
  */
 export function createTextIndex(fields: FieldWeights) {
+  // BM25's length normalisation reads the first field (the name) only: a name with one word more
+  // ("Aero 5 Pro" beside "Aero 5") is the longer document, whatever the other fields hold.
+  const [lengthField] = Object.keys(fields);
   let vocabulary = new SearchableMap<Posting>();
   let ids: (string | undefined)[] = [];
   let lengths: number[] = [];
@@ -35,7 +38,7 @@ export function createTextIndex(fields: FieldWeights) {
     for (const [field, weight] of Object.entries(fields)) {
       for (const term of indexTerms(text[field] ?? '')) {
         weights.set(term, (weights.get(term) ?? 0) + weight);
-        length += weight;
+        if (field === lengthField) length += 1;
       }
     }
     for (const [term, weight] of weights) {
