@@ -2,7 +2,9 @@ import type { PlaceSighting, ProductSighting, Store } from '../../engine/index';
 
 /** A product sighting (an import row's shape); override any part. */
 export function sighting(
-  overrides: Partial<ProductSighting> & { offer?: Partial<ProductSighting['offer']> | null } = {},
+  overrides: Omit<Partial<ProductSighting>, 'offer'> & {
+    offer?: Partial<NonNullable<ProductSighting['offer']>> | null;
+  } = {},
 ): ProductSighting {
   const { offer, ...rest } = overrides;
   return {
