@@ -1,4 +1,4 @@
-import type { ProductSighting } from '../../engine/index';
+import type { PlaceSighting, ProductSighting } from '../../engine/index';
 
 /**
  * A product catalog built by rule, for the relevance test and the resolve benchmark: brands ×
@@ -151,4 +151,99 @@ export function sightingsOf(
       observed_at: null,
     },
   }));
+}
+
+/** A deterministic random source (the queries are the same on every run). */
+export function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+export type QueryKind = 'typo' | 'dropped word' | 'prefix' | 'model number' | 'identifier';
+
+/** One query per kind for a product, by rule. */
+export function queriesFor(product: GeneratedProduct, next: () => number): [QueryKind, string][] {
+  const words = product.name.split(' ');
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  // A typo in a word of five letters or more: a letter changed, dropped, added, or two swapped.
+  const long = words.map((w, i) => [w, i] as const).filter(([w]) => /^[A-Za-z]{5,}$/.test(w));
+  const [word, at] = pick(long);
+  const p = 1 + Math.floor(next() * (word.length - 2));
+  const typos = [
+    word.slice(0, p) + 'x' + word.slice(p + 1),
+    word.slice(0, p) + word.slice(p + 1),
+    word.slice(0, p) + 'e' + word.slice(p),
+    word.slice(0, p) + word[p + 1] + word[p] + word.slice(p + 2),
+  ];
+  const typo = words.map((w, i) => (i === at ? pick(typos) : w)).join(' ');
+  // A word dropped: one of the category's (the words that do not tell look-alikes apart).
+  const category = product.category.split(' ');
+  const dropped = product.name.replace(` ${pick(category)} `, ' ');
+  // Typing in progress: the last word cut to its first three characters.
+  const prefix = [...words.slice(0, -1), words.at(-1)!.slice(0, 3)].join(' ');
+  return [
+    ['typo', typo],
+    ['dropped word', dropped],
+    ['prefix', prefix],
+    ['model number', product.mpn],
+    ['identifier', product.gtin],
+  ];
+}
+
+const CENTRES = [
+  { city: 'New York', region: 'NY', country: 'US', lat: 40.7411, lng: -73.9897 },
+  { city: 'Chicago', region: 'IL', country: 'US', lat: 41.885, lng: -87.644 },
+  { city: 'Austin', region: 'TX', country: 'US', lat: 30.2672, lng: -97.7431 },
+  { city: 'London', region: 'ENG', country: 'GB', lat: 51.5115, lng: -0.13 },
+  { city: 'Paris', region: 'IDF', country: 'FR', lat: 48.86, lng: 2.347 },
+];
+const FIRST = [
+  'Copper',
+  'Saffron',
+  'Harbor',
+  'Juniper',
+  'Ember',
+  'Olive',
+  'Cedar',
+  'Velvet',
+  'Lantern',
+  'Bramble',
+];
+const SECOND = [
+  'Kettle',
+  'House',
+  'Table',
+  'Room',
+  'Kitchen',
+  'Bistro',
+  'Tavern',
+  'Garden',
+  'Oyster Bar',
+  'Diner',
+];
+
+/** `size` venues around five cities (within about 10 km of each centre), names by rule. */
+export function generateVenues(
+  size: number,
+): (PlaceSighting & { centre: (typeof CENTRES)[number] })[] {
+  const next = random(7);
+  return Array.from({ length: size }, (_, i) => {
+    const centre = CENTRES[i % CENTRES.length]!;
+    const name = `${FIRST[Math.floor(i / 5) % 10]} ${SECOND[Math.floor(i / 50) % 10]} ${Math.floor(i / 500) + 1}`;
+    return {
+      centre,
+      provider: ['resy', 'opentable', 'tock', 'sevenrooms'][i % 4]!,
+      name,
+      address: `${1 + (i % 400)} Main St`,
+      city: centre.city,
+      region: centre.region,
+      country: centre.country,
+      lat: centre.lat + (next() - 0.5) * 0.18,
+      lng: centre.lng + (next() - 0.5) * 0.24,
+      external_id: `v${i}`,
+    };
+  });
 }
