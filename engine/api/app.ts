@@ -35,7 +35,7 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
   app.use('/v1/*', auth());
   if (options.rateLimit !== false)
     app.use('/v1/*', rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock));
-  // Searches (POST /v1/resolve/…) write nothing: no read-only refusal, no idempotency record.
+  // Searches (POST /v1/resolve/…) change nothing: read-only keys may call them.
   const searches = new Set(ENDPOINTS.filter((e) => e.search).map((e) => `/v1${e.path}`));
   const unlessSearch =
     (middleware: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
@@ -46,7 +46,7 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
     '/v1/*',
     unlessSearch(refuseReadOnly()),
     jsonBody(),
-    unlessSearch(idempotency()),
+    idempotency(),
   );
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -19,14 +19,16 @@ const COMMON_ERRORS: ErrorCode[] = [
   'internal_error',
   'service_unavailable',
 ];
-const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'body_too_large', 'unsupported_media_type'];
-const WRITE_ERRORS: ErrorCode[] = [
-  'permission_denied',
-  ...BODY_ERRORS,
+/** Errors of every request with a body and an Idempotency-Key (writes add permission_denied). */
+const POST_ERRORS: ErrorCode[] = [
+  'invalid_json',
+  'body_too_large',
+  'unsupported_media_type',
   'idempotency_key_invalid',
   'idempotency_conflict',
   'idempotency_in_flight',
 ];
+const WRITE_ERRORS: ErrorCode[] = ['permission_denied', ...POST_ERRORS];
 
 interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   method: 'get' | 'post' | 'patch' | 'delete';
@@ -46,10 +48,7 @@ interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   precheck?: (body: Record<string, unknown>) => void;
   /** Public endpoints skip authentication. */
   public?: boolean;
-  /**
-   * A POST that only reads (Resolve's searches): read-only keys may call it, and an
-   * Idempotency-Key is accepted but nothing is stored or replayed (the answer is always fresh).
-   */
+  /** A POST that only reads (Resolve's searches): read-only keys may call it. */
   search?: boolean;
   handle: (
     c: Context<ApiEnv>,
@@ -98,7 +97,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
   const codes = [
     ...endpoint.errors,
     ...COMMON_ERRORS,
-    ...(endpoint.search ? BODY_ERRORS : endpoint.method !== 'get' ? WRITE_ERRORS : []),
+    ...(endpoint.search ? POST_ERRORS : endpoint.method !== 'get' ? WRITE_ERRORS : []),
   ].filter(
     (code) => !endpoint.public || !['authentication_required', 'invalid_api_key'].includes(code),
   );
@@ -139,7 +138,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
             },
           }
         : {}),
-      ...(endpoint.method !== 'get' ? { headers: idempotencyHeader(endpoint.search) } : {}),
+      ...(endpoint.method !== 'get' ? { headers: idempotencyHeader() } : {}),
     },
     responses: {
       [endpoint.success.status]: {
@@ -158,7 +157,7 @@ const zodParams = (names: string[]) =>
     ),
   );
 
-const idempotencyHeader = (search = false) =>
+const idempotencyHeader = () =>
   z.object({
     'Idempotency-Key': z
       .string()
@@ -167,8 +166,7 @@ const idempotencyHeader = (search = false) =>
       .optional()
       .openapi({
         param: { name: 'Idempotency-Key', in: 'header' },
-        description: search
-          ? 'Accepted and ignored: a search changes nothing, so it is simply answered again.'
-          : 'Replays the first 2xx response for 24 hours. 1–255 printable ASCII characters.',
+        description:
+          'Replays the first 2xx response for 24 hours. 1–255 printable ASCII characters.',
       }),
   });

@@ -126,8 +126,8 @@ export async function serveCommand(args: string[]) {
     await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
       console.error('monitor:', error),
     );
-    // The city gazetteer, read now rather than by the first search around a city.
-    gazetteer.warm();
+    // The city gazetteer, read now (in a worker) rather than by the first search around a city.
+    void gazetteer.warm().catch((error) => console.error('gazetteer:', error));
     console.log('Ready. Ctrl+C stops the server.');
   } catch (error) {
     // Whatever did start (listeners, the store) must not keep the process alive.

@@ -190,16 +190,27 @@ describe('POST /v1/resolve/products', () => {
     ]);
   });
 
-  it('is a search: read-only keys may call it, and an Idempotency-Key is neither stored nor replayed', async () => {
+  it('is a search: read-only keys may call it', async () => {
     const api = await seeded();
     const reader = (await api.engine.keys.create('acme', false, { readOnly: true })).key;
-    expect((await resolve(api, { query: 'kettle' }, { key: reader })).status).toBe(200);
+    const res = await resolve(api, { query: 'kettle' }, { key: reader });
+    expect(res.status).toBe(200);
+    expect(names(res)).toHaveLength(1);
+  });
+
+  it('replays its first answer to the same Idempotency-Key and body, like every POST', async () => {
+    const api = await seeded();
     const headers = { 'Idempotency-Key': 'search-1' };
-    expect(names(await resolve(api, { query: 'kettle' }, { headers }))).toHaveLength(1);
-    const again = await resolve(api, { query: 'norvik aero 5 pro' }, { headers });
-    expect(again.status).toBe(200);
-    expect(again.headers.get('idempotent-replayed')).toBeNull();
-    expect(names(again)[0]).toBe('Norvik Aero 5 Pro Wireless Headphones Black');
+    const first = await resolve(api, { query: 'kettle' }, { headers });
+    await api.engine.catalog.importProducts([
+      sighting({ name: 'Kaldor Gooseneck Kettle', offer: { url: 'https://shop-a.example.com/g' } }),
+    ]);
+    const again = await resolve(api, { query: 'kettle' }, { headers });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(names(await resolve(api, { query: 'kettle' }))).toHaveLength(2);
+    const other = await resolve(api, { query: 'norvik' }, { headers });
+    expect([other.status, other.body.error.code]).toEqual([422, 'idempotency_conflict']);
   });
 
   it.each<[string, unknown, string, string]>([
