@@ -52,8 +52,15 @@ interface AcpProduct {
   variants?: AcpVariant[];
 }
 
-/** ACP availability status words that are not ours (ours: in_stock, backorder, preorder…). */
-const STATUS: Record<string, string> = { limited_stock: 'limited' };
+/** ACP's known availability statuses as ours; its list is extensible (others: `available`). */
+const STATUS: Record<string, string> = {
+  in_stock: 'in_stock',
+  limited_stock: 'limited',
+  backorder: 'backorder',
+  preorder: 'preorder',
+  out_of_stock: 'out_of_stock',
+  discontinued: 'discontinued',
+};
 
 function rowOf(product: AcpProduct, variant: AcpVariant): Record<string, unknown> {
   const barcode = variant.barcodes?.find((b) => /^(gtin|upc|ean)/i.test(b.type ?? ''))?.value;
@@ -71,13 +78,9 @@ function rowOf(product: AcpProduct, variant: AcpVariant): Record<string, unknown
     url: variant.url ?? product.url,
     price_cents: variant.price?.amount,
     currency: variant.price?.currency,
-    availability: status
-      ? (STATUS[status] ?? status)
-      : available === undefined
-        ? undefined
-        : available
-          ? 'in_stock'
-          : 'out_of_stock',
+    availability:
+      (status && STATUS[status]) ??
+      (available === undefined ? undefined : available ? 'in_stock' : 'out_of_stock'),
   };
   return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined));
 }
