@@ -47,14 +47,15 @@ interface Word {
 }
 
 /**
- * Ranks the documents that match at least half of the query's words (each exactly, by prefix
- * for the last word, or with a typo): more words matched first, then BM25 relevance, then id.
+ * Ranks the documents that match most of the query's words (each exactly, by prefix for the last
+ * word, or with a typo; a third may be missing): more words matched first, then BM25 relevance,
+ * then id.
  *
  * Term at a time, rarest word first, three ways to stay fast when words like `black` or `128gb`
  * match tens of thousands of products: a document first seen when too few words remain for it
- * to reach half is not a candidate; a candidate that cannot reach the words already matched by
- * `limit` others is dropped; and once few candidates are left, the frequent words' postings are
- * searched for them (binary search) instead of read through.
+ * to match that many is not a candidate; a candidate that cannot reach the words already matched
+ * by `limit` others is dropped; and once few candidates are left, the frequent words' postings
+ * are searched for them (binary search) instead of read through.
  */
 export function searchText(view: TextIndexView, query: string, options: TextSearchOptions) {
   const terms = queryTerms(query).slice(0, MOST_TERMS);
@@ -66,7 +67,8 @@ export function searchText(view: TextIndexView, query: string, options: TextSear
       return { expansions, size };
     })
     .sort((a, b) => a.size - b.size);
-  const least = Math.ceil(terms.length / 2);
+  // Every word but a third at most (1 of 2, 2 of 3, 3 of 4, 4 of 6, 6 of 9).
+  const least = terms.length <= 2 ? 1 : terms.length - Math.floor(terms.length / 3);
   scratchFor(view.slots);
   const seen: number[] = [];
   let live: number[] | null = null;

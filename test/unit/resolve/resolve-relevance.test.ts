@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, createMemoryStore, TABLES } from '../../../engine/index';
-import {
-  generateCatalog,
-  queriesFor,
-  random,
-  sightingsOf,
-} from '../../support/generated-catalog';
+import { generateCatalog, queriesFor, random, sightingsOf } from '../../support/generated-catalog';
 
 describe('POST /v1/resolve/products relevance over a generated catalog', () => {
   it('puts the intended product first for at least 95 % of the queries, in the top 3 for 99 %', async () => {
