@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
 import type { StoreTx } from '../ports';
-import type { FacilityDoc, VenueDoc } from '../schemas/catalog';
+import type { FacilityDoc, PlaceFacts, VenueDoc } from '../schemas/catalog';
 import { afterCommit } from '../store/after-commit';
 import { canonicalJson } from '../util/canonical-json';
 import { isoTime } from '../util/time';
@@ -9,17 +9,7 @@ import { catalogIndexOf } from './catalog-index';
 import { placeKey } from './place-index';
 
 /** A venue or facility as an import row gives it (checked by the importer). */
-export interface PlaceSighting {
-  provider: string;
-  name: string;
-  address: string;
-  city: string;
-  region: string | null;
-  country: string;
-  lat: number;
-  lng: number;
-  external_id: string | null;
-}
+export type PlaceSighting = PlaceFacts;
 
 /** How a re-import finds a place: the provider's own id, else what it is and where. */
 export function placeMatchKey(place: PlaceSighting): string {

@@ -10,21 +10,17 @@ import { afterCommit } from '../store/after-commit';
 import { canonicalJson } from '../util/canonical-json';
 import { gtin14 } from '../util/gtin';
 import { isoTime } from '../util/time';
-import type { Availability } from '../vocabulary';
 import { catalogIndexOf } from './catalog-index';
 import { gtinForms, mpnKey } from './identifiers';
 
-/** A merchant's offer as seen on its page or in a feed. */
-export interface OfferSighting {
-  merchant: string;
-  url: string;
-  sku: string | null;
-  price_cents: number | null;
-  currency: string | null;
-  availability: Availability;
-  /** Null from an import that does not say: now for a new or changed offer, else kept. */
-  observed_at: string | null;
-}
+/**
+ * A merchant's offer as seen on its page or in a feed. `observed_at` is null from an import that
+ * does not say: now for a new or changed offer, else kept.
+ */
+export type OfferSighting = Pick<
+  CatalogOfferDoc,
+  'merchant' | 'url' | 'sku' | 'price_cents' | 'currency' | 'availability'
+> & { observed_at: string | null };
 
 /** A product as a page, a capture or an import row shows it. */
 export interface ProductSighting {

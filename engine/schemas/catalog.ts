@@ -53,9 +53,8 @@ export interface CatalogOfferDoc {
   observed_at: string;
 }
 
-/** What venues and facilities share: a place run by a provider, findable by name, city and position. */
-interface PlaceFields {
-  [field: string]: unknown;
+/** What a venue or facility is, as a source gives it: a place run by a provider. */
+export interface PlaceFacts {
   provider: string;
   name: string;
   address: string;
@@ -67,6 +66,11 @@ interface PlaceFields {
   lng: number;
   /** The provider's own id of the place, when the source gave one. */
   external_id: string | null;
+}
+
+/** What venues and facilities share: findable by name, city and position. */
+interface PlaceFields extends PlaceFacts {
+  [field: string]: unknown;
   /** `provider|external_id`, else `provider|name|address|city|country` folded: re-imports match it. */
   match_key: string;
   created_at: string;

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { sighting } from '../support/catalog';
+import { procurementBody } from '../support/procurement';
 import { call, newWorld, ordersOf, SANDBOX, setProduct, settle } from '../support/world';
 
 describe('procurement finds its supplier in the catalog', () => {
   it('an item with no page and no merchant is bought at the catalog’s offer of its sku', async () => {
     const world = await newWorld();
     await setProduct(world, 'catalog-paper', { price_cents: 450 });
-    const body = {
-      type: 'purchase',
-      external_user_id: 'warehouse',
+    const body = procurementBody({
       objective: {
         procurement: { item: { name: 'Printer paper', sku: 'catalog-paper' }, quantity: 20 },
       },
       conditions: { trigger: { kind: 'inventory_below', sku: 'catalog-paper', threshold: 10 } },
-      payment: {
-        payment_method_id: 'pm_invoice_net_terms',
-        billing_terms: 'net-30',
-        max_charge_cents: 50_000,
-      },
-    };
+    });
     const unknown = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
     await call(world, 'POST', '/v1/inventory_levels', { sku: 'catalog-paper', quantity: 5 });
     expect((await call(world, 'GET', `/v1/intents/${unknown}`)).body.status).toBe('waiting');

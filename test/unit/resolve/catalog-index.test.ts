@@ -7,7 +7,7 @@ import {
   type Store,
 } from '../../../engine/index';
 import { recordProduct } from '../../../engine/resolve/ingest-product';
-import { sighting } from '../../support/catalog';
+import { place, sighting } from '../../support/catalog';
 import { fakeClock } from '../../support/clock';
 
 /** A scheduler whose tasks run when the test says (one tick = every task once). */
@@ -36,7 +36,7 @@ async function engineOn(store: Store, clock = fakeClock(), shared = false) {
     const body = (await res.json()) as { candidates: { name: string }[] };
     return body.candidates.map((c) => c.name);
   };
-  return { engine, clock, resolve };
+  return { engine, clock, key, resolve };
 }
 
 const named = (name: string, url = `https://shop.example.com/${name.replace(/\W/g, '-')}`) =>
@@ -78,23 +78,23 @@ describe('the product search index', () => {
     await a.engine.start(ticks.scheduler, 1000);
     expect(await a.resolve('kaldor espresso')).toEqual([]);
     await b.engine.catalog.importProducts([named('Kaldor Espresso Machine')]);
-    await b.engine.catalog.importVenues([
-      {
-        provider: 'resy',
-        name: 'Harbor & Vine',
-        address: '1 Main St',
-        city: 'Austin',
-        region: 'TX',
-        country: 'US',
-        lat: 30.27,
-        lng: -97.74,
-        external_id: null,
-      },
-    ]);
+    await b.engine.catalog.importVenues([place({ name: 'Harbor & Vine' })]);
+    const venues = async () => {
+      const res = await a.engine.fetch(
+        new Request('http://api.test/v1/resolve/venues', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${a.key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ query: 'harbor', location: { city: 'Austin' } }),
+        }),
+      );
+      return ((await res.json()) as { candidates: unknown[] }).candidates;
+    };
     expect(await a.resolve('kaldor espresso')).toEqual([]);
+    expect(await venues()).toEqual([]);
     clock.advance(1000);
     await ticks.tick();
     expect(await a.resolve('kaldor espresso')).toEqual(['Kaldor Espresso Machine']);
+    expect(await venues()).toHaveLength(1);
     await a.engine.close();
   });
 
