@@ -93,6 +93,8 @@ const ExtractedOffer = z.object({
 /** What `extractProduct` (engine/extract) read off a page; validated when the content script answers. */
 export const Extraction = z.object({
   title: z.string().nullable(),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
   image: z.string().nullable(),
   canonical_url: z.string().nullable(),
   identifiers: z.object({

@@ -16,6 +16,20 @@ import type {
   Store,
 } from './ports';
 import { rotateSigningKey } from './receipts/keyring';
+import { attachCatalogIndex } from './resolve/catalog-index';
+import {
+  catalogStats,
+  importFacilities,
+  importProducts,
+  importVenues,
+  recordCapturedPage,
+} from './resolve/catalog';
+import type { Gazetteer } from './resolve/location';
+import type { PlaceSighting } from './resolve/ingest-place';
+import type { ProductSighting } from './resolve/ingest-product';
+import type { Extraction } from './extract/types';
+import type { FacilityKind } from './vocabulary';
+import { withAfterCommit } from './store/after-commit';
 import { fileSigner, storeSigner } from './receipts/signer';
 import { createDispatcher, type DispatcherOptions } from './webhooks/dispatcher';
 
@@ -50,6 +64,13 @@ export interface EngineOptions {
   network?: NetworkPolicy;
   /** Delivers webhooks: with it `start` runs the dispatcher every `intervalMs` (default 1 s). */
   webhooks?: DispatcherOptions & { intervalMs?: number };
+  /**
+   * Resolve's search. `gazetteer`: city centres for searches around a city. `shared`: other
+   * processes write the catalog too (instances on one database, `catalog import`): `start` builds
+   * the indexes and polls for their writes every tick. Otherwise (the extension) the first search
+   * builds them and only this engine's own writes are followed.
+   */
+  resolve?: { gazetteer?: Gazetteer; shared?: boolean };
 }
 
 const systemClock: Clock = { now: () => Date.now() }; // eslint-disable-line no-restricted-syntax -- the default Clock adapter
@@ -78,13 +99,15 @@ export function createEngine(options: EngineOptions) {
     options.api?.onUnexpectedError?.(error, 'api_keys.last_used_at'),
   );
   const ctx: EngineContext = {
-    store: options.store,
+    // The catalog's search index learns of a write only once it is committed.
+    store: withAfterCommit(options.store),
     clock,
     ids,
     signer,
     keyUsage,
     network: options.network,
   };
+  const catalog = attachCatalogIndex(ctx, { gazetteer: options.resolve?.gazetteer });
   const instanceId = options.instanceId ?? 'default';
   const executor = createExecutor(ctx, {
     connectorFor: options.connectorFor ?? (() => null),
@@ -114,6 +137,7 @@ export function createEngine(options: EngineOptions) {
   let stopMonitor: (() => Promise<void>) | null = null;
   let stopRecovery: (() => void) | null = null;
   let stopWebhooks: (() => Promise<void>) | null = null;
+  let stopCatalogSync: (() => void) | null = null;
 
   return {
     ctx,
@@ -137,6 +161,19 @@ export function createEngine(options: EngineOptions) {
       /** A new store signing key; the old one's public part stays published. */
       rotateKey: () => rotateSigningKey(options.store, ids.next('key'), clock.now()),
     },
+    /** The Resolve catalog: what captures and imports put in, and what it holds. */
+    catalog: {
+      /** A product page the extension's content script read (`livemode`: the local key's mode). */
+      recordPage: (url: string, extraction: Extraction, livemode: boolean) =>
+        recordCapturedPage(ctx, url, extraction, livemode),
+      importProducts: (rows: ProductSighting[]) => importProducts(ctx, rows),
+      importVenues: (rows: PlaceSighting[]) => importVenues(ctx, rows),
+      importFacilities: (rows: (PlaceSighting & { kinds: FacilityKind[] })[]) =>
+        importFacilities(ctx, rows),
+      stats: () => catalogStats(ctx),
+      /** Builds the search indexes now (they are otherwise built by the first search). */
+      buildIndex: () => catalog.buildAll(),
+    },
     /**
      * Starts the background work: the receipt signer first (a bad key file fails here, and its
      * public key is published), recovery of interrupted executions, then monitor rounds. Every
@@ -148,6 +185,10 @@ export function createEngine(options: EngineOptions) {
       onError: (error: unknown) => void = () => {},
     ) {
       await signer();
+      if (options.resolve?.shared) {
+        void catalog.buildAll().catch(onError);
+        stopCatalogSync = scheduler.every(tickMs, () => catalog.sync().catch(onError));
+      }
       await executor.recover();
       const takeOver = () => executor.takeOver().then(() => {}, onError);
       await monitor?.releaseOwnClaims();
@@ -161,6 +202,7 @@ export function createEngine(options: EngineOptions) {
     /** Periodic housekeeping: expired idempotency records. */
     maintain: () => purgeExpiredIdempotency(ctx),
     async close() {
+      stopCatalogSync?.();
       stopRecovery?.();
       await stopMonitor?.();
       await stopWebhooks?.();

@@ -133,3 +133,19 @@ export const IDENTITY_FIELDS = ['name', 'email', 'phone', 'shipping_address'] as
 export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 /** The parts of `shipping_address`; `line2` and `state` may be left out. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;
+
+/**
+ * Appointment kinds a facility offers (`POST /v1/resolve/appointment-facilities` `kind`, the
+ * `kinds` of imported facilities). A closed list, so that a typo is a 400 rather than no result.
+ */
+export const FACILITY_KINDS = [
+  'passport',
+  'dmv',
+  'national_id',
+  'visa',
+  'immigration',
+  'social_security',
+  'tax',
+  'notary',
+] as const;
+export type FacilityKind = (typeof FACILITY_KINDS)[number];

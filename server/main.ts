@@ -1,4 +1,5 @@
 import { UsageError } from './cli/args';
+import { catalogCommand } from './cli/catalog';
 import { keysCommand } from './cli/keys';
 import { migrateCommand } from './cli/migrate';
 import { receiptsCommand } from './cli/receipts';
@@ -11,6 +12,7 @@ const USAGE = `Usage: intent-server <command>
   serve [--port 8080] [--host 127.0.0.1] [STORE] [--sandbox-port 8081 | --no-sandbox | --sandbox-url URL]
         [--check-interval SECONDS] [--allow-private-network] [--rate-limit PER_SECOND]
         [--receipt-key FILE] [--instance-id NAME] [--lease-seconds 60] [--webhook-interval-ms 250]
+        [--no-samples]
   keys create --partner NAME [--live] [--read-only] [--expires-in 90d] [STORE]
   keys list [STORE]
   keys revoke KEY_PREFIX [STORE]
@@ -20,6 +22,8 @@ const USAGE = `Usage: intent-server <command>
   receipts verify FILE [--jwks JWKS_FILE | STORE]
   receipts rotate-key [STORE]
   webhooks listen --port N --secret whsec_… [--forward-to URL] [--host 127.0.0.1]
+  catalog import FILE --kind products|venues|facilities [--format json|csv|acp] [--mode test|live|both] [STORE]
+  catalog stats [STORE]
 
 STORE: --data DIR (embedded SQLite, the default) or --database-url postgres://… [--database-pool-size N]
 
@@ -33,6 +37,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   'sandbox-merchant': sandboxCommand,
   receipts: receiptsCommand,
   webhooks: webhooksCommand,
+  catalog: catalogCommand,
 };
 
 async function main(argv: string[]) {

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { EngineContext } from '../context';
 import { EngineError } from '../errors';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from '../limits';
@@ -35,7 +35,19 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
   app.use('/v1/*', auth());
   if (options.rateLimit !== false)
     app.use('/v1/*', rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock));
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v1/*', refuseReadOnly(), jsonBody(), idempotency());
+  // Searches (POST /v1/resolve/…) change nothing: read-only keys may call them.
+  const searches = new Set(ENDPOINTS.filter((e) => e.search).map((e) => `/v1${e.path}`));
+  const unlessSearch =
+    (middleware: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
+    (c, next) =>
+      searches.has(c.req.path) ? next() : middleware(c, next);
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
+    '/v1/*',
+    unlessSearch(refuseReadOnly()),
+    jsonBody(),
+    idempotency(),
+  );
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',

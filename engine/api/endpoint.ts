@@ -19,8 +19,8 @@ const COMMON_ERRORS: ErrorCode[] = [
   'internal_error',
   'service_unavailable',
 ];
-const WRITE_ERRORS: ErrorCode[] = [
-  'permission_denied',
+/** Errors of every request with a body and an Idempotency-Key (writes add permission_denied). */
+const POST_ERRORS: ErrorCode[] = [
   'invalid_json',
   'body_too_large',
   'unsupported_media_type',
@@ -28,6 +28,7 @@ const WRITE_ERRORS: ErrorCode[] = [
   'idempotency_conflict',
   'idempotency_in_flight',
 ];
+const WRITE_ERRORS: ErrorCode[] = ['permission_denied', ...POST_ERRORS];
 
 /** An error answered at another status than its code's usual one (errors.ts missingReference). */
 interface DocumentedError {
@@ -54,6 +55,8 @@ interface Endpoint<B extends Schema | undefined, Q extends Schema | undefined> {
   precheck?: (body: Record<string, unknown>) => void;
   /** Public endpoints skip authentication. */
   public?: boolean;
+  /** A POST that only reads (Resolve's searches): read-only keys may call it. */
+  search?: boolean;
   handle: (
     c: Context<ApiEnv>,
     input: { body: Infer<B>; query: Infer<Q>; params: Record<string, string> },
@@ -101,7 +104,7 @@ function toRoute(endpoint: AnyEndpoint, params: string[]) {
   const errors = [
     ...endpoint.errors,
     ...COMMON_ERRORS,
-    ...(endpoint.method !== 'get' ? WRITE_ERRORS : []),
+    ...(endpoint.search ? POST_ERRORS : endpoint.method !== 'get' ? WRITE_ERRORS : []),
   ]
     .map((error) =>
       typeof error === 'string' ? { code: error, status: ERROR_HTTP[error].status } : error,

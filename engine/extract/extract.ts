@@ -73,6 +73,8 @@ export function extractProduct(
   if (!primary && isBlockedPage(doc, page.titleTag)) {
     return {
       title: null,
+      brand: null,
+      category: null,
       image: null,
       canonical_url: page.canonicalUrl,
       identifiers: { gtin: null, mpn: null, sku: null },
@@ -97,6 +99,8 @@ export function extractProduct(
   const source = primary?.source ?? structured[0]?.source ?? 'none';
   return {
     title: firstOf(...structured.map((p) => p.title), textTitle(doc), page.titleTag),
+    brand: firstOf(...products.map((p) => p.brand)),
+    category: firstOf(...products.map((p) => p.category)),
     image: firstOf(...products.map((p) => p.image)),
     canonical_url: page.canonicalUrl,
     identifiers: {

@@ -50,6 +50,7 @@ export function metaProduct(tags: MetaTags, page: PageContext): ProductData | nu
   return {
     source: 'opengraph',
     title,
+    brand: pick(tags, 'product:brand', 'og:brand'),
     image: resolveUrl(
       pick(tags, 'og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image'),
       page.pageUrl,

@@ -92,6 +92,8 @@ function productData(
   return {
     source,
     title: textOfKey(node, 'name'),
+    brand: textOfKey(node, 'brand', resolve),
+    category: textOfKey(node, 'category', resolve),
     image: resolveUrl(urlValue(valuesOf(node, 'image', resolve)), page.pageUrl),
     url: resolveUrl(urlValue(valuesOf(node, 'url')), page.pageUrl),
     identifiers: {

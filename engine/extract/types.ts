@@ -25,6 +25,10 @@ export interface Identifiers {
 
 export interface Extraction {
   title: string | null;
+  /** schema.org `brand` (a name or a Brand/Organization's name), or `product:brand`. */
+  brand: string | null;
+  /** schema.org `category` as written (a path such as `Audio > Headphones`, or a taxonomy id). */
+  category: string | null;
   image: string | null;
   canonical_url: string | null;
   identifiers: Identifiers;
@@ -56,6 +60,8 @@ export interface OfferData extends ExtractedOffer {
 export interface ProductData {
   source: ExtractionSource;
   title: string | null;
+  brand?: string | null;
+  category?: string | null;
   image: string | null;
   url: string | null;
   identifiers: Identifiers;

@@ -7,6 +7,7 @@ import { decide, waitForDateRange } from './decide';
 import { beforeDateRange } from './conditions';
 import { dateRangeBounds } from '../intents/date-range';
 import { recordHistory } from './history';
+import { recordCatalogPage } from '../resolve/monitor-pages';
 import { checkWatch, type CheckOutcome } from './observe';
 import { claimDueWatches, releaseOwnWatchClaims } from './claim';
 import type { WatchDoc } from '../schemas/watch';
@@ -134,6 +135,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     const next = nextWatch(current, outcome, now);
     if (outcome.kind === 'observed') {
       next.last_history_at = await recordHistory(tx, ctx, current, outcome.observation, now);
+      next.catalog = await recordCatalogPage(tx, ctx, current, outcome, now);
     }
     await tx.put('watches', next);
     const started: { id: string; attempt: number }[] = [];

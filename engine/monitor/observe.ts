@@ -4,6 +4,7 @@ import { FetchError, type Fetcher } from '../ports';
 import { fingerprint } from '../util/fingerprint';
 import { isoTime } from '../util/time';
 import type { WatchDoc } from '../schemas/watch';
+import { pageIdentity, type PageIdentity } from '../resolve/page-identity';
 
 export type CheckOutcome =
   | {
@@ -11,6 +12,8 @@ export type CheckOutcome =
       observation: Observation;
       ambiguous: boolean;
       sku: string | null;
+      /** What the page says the product is, for the catalog; null when it was not read again. */
+      identity: PageIdentity | null;
       /** Fingerprint of the page that was read; null when it was not read again (304). */
       fingerprint: string | null;
       etag: string | null;
@@ -61,7 +64,8 @@ export async function checkWatch(
   }
   // Many shops send no validators: an identical page says what it said last time, unread.
   const page = fingerprint(`${response.url}\n${response.body}`);
-  if (watch.last_observation && watch.page_fingerprint === page) {
+  // A page that never went into the catalog (a watch older than it) is read once more.
+  if (watch.last_observation && watch.page_fingerprint === page && watch.catalog !== undefined) {
     return { ...unchanged(watch, now), fingerprint: page, ...validators };
   }
   const extraction = extractProduct(
@@ -84,6 +88,7 @@ export async function checkWatch(
     },
     ambiguous: extraction.ambiguous,
     sku: offer?.sku ?? extraction.identifiers.sku,
+    identity: pageIdentity(extraction),
     fingerprint: page,
     ...validators,
   };
@@ -96,6 +101,7 @@ function unchanged(watch: WatchDoc, now: number) {
     observation: { ...watch.last_observation!, observed_at: isoTime(now) },
     ambiguous: watch.last_ambiguous,
     sku: watch.offer_sku,
+    identity: null,
     fingerprint: watch.page_fingerprint,
   };
 }

@@ -1,5 +1,6 @@
 import type { StoreReader } from '../ports';
-import type { CatalogOfferDoc, CatalogProductDoc } from '../schemas/catalog';
+import { catalogModeOf, type CatalogOfferDoc, type CatalogProductDoc } from '../schemas/catalog';
+import type { Availability } from '../vocabulary';
 
 /** An offer of an item by a merchant, from the resolve catalog. */
 export interface CatalogOffer {
@@ -26,15 +27,30 @@ export function offersOfProduct(
   });
 }
 
+const BUYABLE: readonly Availability[] = ['in_stock', 'limited'];
+
 /**
- * The catalog's offers for an item's sku, in one scope (CONTRACT §14). The Resolve issue fills the
- * catalog; until then no sku has an offer and a procurement without a supplier waits
- * (SUPPLIER_UNKNOWN).
+ * The catalog's offers of an item's sku (the merchants' own skus), in the mode's catalog: the
+ * ones last seen buyable first, then the cheapest, then by merchant. Procurement buys from the
+ * first when the intent names no supplier (CONTRACT §14).
  */
 export async function catalogOffersForSku(
-  _reader: StoreReader,
-  _livemode: boolean,
-  _sku: string,
+  reader: StoreReader,
+  livemode: boolean,
+  sku: string,
 ): Promise<CatalogOffer[]> {
-  return [];
+  const offers = await reader.query<CatalogOfferDoc>('catalog_offers', {
+    index: 'by_sku',
+    prefix: [catalogModeOf(livemode), sku],
+  });
+  const buyable = (offer: CatalogOfferDoc) => (BUYABLE.includes(offer.availability) ? 0 : 1);
+  const price = (offer: CatalogOfferDoc) => offer.price_cents ?? Number.MAX_SAFE_INTEGER;
+  return [...offers]
+    .sort(
+      (a, b) =>
+        buyable(a) - buyable(b) ||
+        price(a) - price(b) ||
+        (a.merchant < b.merchant ? -1 : a.merchant > b.merchant ? 1 : 0),
+    )
+    .map(({ merchant, url }) => ({ merchant, url }));
 }

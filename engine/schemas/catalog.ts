@@ -1,11 +1,14 @@
-import type { Availability } from '../vocabulary';
+import type { Availability, FacilityKind } from '../vocabulary';
 
 /** `test` or `live`: the catalog is kept apart per mode, like watches (test pages never reach live). */
 export type CatalogMode = 'test' | 'live';
 
 export interface ProductIdentifiers {
+  /** GTIN-14 (check digit verified) of whichever of gtin/upc/ean was seen. */
   gtin: string | null;
+  /** The 12-digit UPC-A, when the GTIN is one. */
   upc: string | null;
+  /** The 13-digit EAN, when the GTIN is one (a UPC is an EAN with a leading 0). */
   ean: string | null;
   mpn: string | null;
   sku: string | null;
@@ -25,7 +28,10 @@ export interface CatalogProductDoc {
   gtin_key: string | null;
   /** Match key when no GTIN: `brand|mpn`, normalised; null without both (never by name alone). */
   mpn_key: string | null;
+  /** Merchant ids with an offer of it, sorted: the search filters on them without reading offers. */
+  merchant_coverage: string[];
   created_at: string;
+  /** Changes when the product's identity or coverage does (not on price updates): the index polls it. */
   updated_at: string;
 }
 
@@ -45,6 +51,41 @@ export interface CatalogOfferDoc {
   currency: string | null;
   availability: Availability;
   observed_at: string;
+}
+
+/** What a venue or facility is, as a source gives it: a place run by a provider. */
+export interface PlaceFacts {
+  provider: string;
+  name: string;
+  address: string;
+  city: string;
+  region: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  lat: number;
+  lng: number;
+  /** The provider's own id of the place, when the source gave one. */
+  external_id: string | null;
+}
+
+/** What venues and facilities share: findable by name, city and position. */
+interface PlaceFields extends PlaceFacts {
+  [field: string]: unknown;
+  /** `provider|external_id`, else `provider|name|address|city|country` folded: re-imports match it. */
+  match_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A bookable venue (`ven_…`): a restaurant, a court, a salon… (reservations: not in v1). */
+export interface VenueDoc extends PlaceFields {
+  venue_id: string;
+}
+
+/** An appointment facility (`fac_…`): a passport office, a DMV… */
+export interface FacilityDoc extends PlaceFields {
+  facility_id: string;
+  kinds: FacilityKind[];
 }
 
 export function catalogModeOf(livemode: boolean): CatalogMode {

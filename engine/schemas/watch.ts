@@ -28,6 +28,8 @@ export interface WatchDoc {
    * its links up. Absent on pages only URL intents watch, which then cost no extra read.
    */
   linked?: boolean;
+  /** When and with what the page last went into the Resolve catalog (resolve/monitor-pages.ts). */
+  catalog?: { fingerprint: string | null; at: number } | null;
   /** The instance checking it now (monitor/claim.ts); null or absent once checked. */
   claimed_by?: string | null;
 }

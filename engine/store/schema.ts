@@ -26,15 +26,32 @@ export const TABLES = {
     indexes: { by_intent: ['intent_id', 'event_id'], by_scope: ['scope', 'event_id'] },
   },
   idempotency: { key: 'id', indexes: { by_expiry: ['expires_at'] } },
-  /** The Resolve catalog's products (schemas/catalog.ts), matched across merchants by these keys. */
+  /**
+   * The Resolve catalog's products (schemas/catalog.ts), matched across merchants by these keys;
+   * `by_updated` lets every instance's search index pick up the others' writes (resolve/).
+   */
   products: {
     key: 'product_id',
-    indexes: { by_gtin: ['mode', 'gtin_key'], by_mpn: ['mode', 'mpn_key'] },
+    indexes: {
+      by_gtin: ['mode', 'gtin_key'],
+      by_mpn: ['mode', 'mpn_key'],
+      by_updated: ['updated_at'],
+    },
   },
   /** One row per catalog product and merchant: the page, its sku and what it said last. */
   catalog_offers: {
     key: 'offer_id',
-    indexes: { by_product: ['product_id', 'merchant'], by_url: ['mode', 'url'] },
+    indexes: {
+      by_product: ['product_id', 'merchant'],
+      by_url: ['mode', 'url'],
+      by_sku: ['mode', 'sku'],
+    },
+  },
+  /** Resolve's venues and appointment facilities: imported (no mode: places are public facts). */
+  venues: { key: 'venue_id', indexes: { by_match: ['match_key'], by_updated: ['updated_at'] } },
+  facilities: {
+    key: 'facility_id',
+    indexes: { by_match: ['match_key'], by_updated: ['updated_at'] },
   },
   receipts: { key: 'receipt_id', indexes: { by_intent: ['intent_id'] } },
   /** Execution attempts: the executor's recovery points. */

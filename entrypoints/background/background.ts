@@ -1,5 +1,10 @@
 import { browser, type Browser } from 'wxt/browser';
-import type { ApiReply, MonitorTickReply, SettingsTestReply } from '../../components/messages';
+import type {
+  ApiReply,
+  CaptureReply,
+  MonitorTickReply,
+  SettingsTestReply,
+} from '../../components/messages';
 import { ensureAlarm } from '../../engine/browser';
 import { createApiCaller, type ApiCaller } from './api-call';
 import { messageListener, type Handlers } from './bridge';
@@ -85,6 +90,15 @@ export function createBackground(options: BackgroundOptions = {}) {
     await ensureAlarm(browser.alarms, REMOTE_POLL_ALARM, periodMs / 60_000);
   }
 
+  /**
+   * A product page the popup read enters the built-in engine's catalog (Resolve), in the mode of
+   * its local key (test); off the reply's path. A remote server's catalog is the server's own.
+   */
+  async function catalogue(reply: CaptureReply) {
+    if (!reply.ok || (await loadSettings()).mode !== 'builtin') return;
+    await host.use(({ engine }) => engine.catalog.recordPage(reply.url, reply.extraction, false));
+  }
+
   const handlers: Handlers = {
     async api(message) {
       const reply = await call(message);
@@ -92,7 +106,11 @@ export function createBackground(options: BackgroundOptions = {}) {
         void announceAfterEngineWork().catch(onError);
       return reply;
     },
-    capture,
+    async capture(message) {
+      const reply = await capture(message);
+      void catalogue(reply).catch(onError);
+      return reply;
+    },
     'settings.get': () => publicSettings(),
     async 'settings.set'(message) {
       const { before, after } = await saveSettings(message);

@@ -12,6 +12,8 @@ import { describeReport } from '../store/migrations';
 import { hostname } from 'node:os';
 import { intFlag, parseFlags, portFlag, UsageError } from './args';
 import { readKeyFile } from './key-file';
+import { createCityGazetteer } from '../catalog/gazetteer';
+import { loadSamplesOnce } from '../catalog/samples';
 import { STORE_FLAGS, storeChoiceFrom } from './store-flags';
 
 const HOUR = 60 * 60 * 1000;
@@ -31,6 +33,7 @@ export async function serveCommand(args: string[]) {
     'instance-id': { type: 'string' },
     'lease-seconds': { type: 'string' },
     'webhook-interval-ms': { type: 'string' },
+    'no-samples': { type: 'boolean', default: false },
   });
   const port = portFlag(values.port ?? process.env.PORT, 'port', 8080);
   const sandboxPort = portFlag(values['sandbox-port'], 'sandbox-port', 8081);
@@ -66,6 +69,7 @@ export async function serveCommand(args: string[]) {
     10,
     intFlag(values['webhook-interval-ms'], 'webhook-interval-ms', 250),
   );
+  const gazetteer = createCityGazetteer();
   let engine: NodeEngine | null = null;
   let server: ServerType | null = null;
   try {
@@ -82,6 +86,8 @@ export async function serveCommand(args: string[]) {
       // A watch claim covers a whole batch of checks (a busy instance may take tens of seconds).
       monitor: { intervalMs: checkSeconds * 1000, claimLeaseMs: Math.max(60, leaseSeconds) * 1000 },
       instanceId,
+      // Other processes (instances, `catalog import`) write the catalog too: index at start, poll.
+      resolve: { gazetteer, shared: true },
       webhooks: {
         fetcherFor: webhookFetchers.fetcherFor,
         intervalMs: webhookIntervalMs,
@@ -113,9 +119,16 @@ export async function serveCommand(args: string[]) {
     console.log(`${describeStore(storeChoice)}; checking product pages every ${checkSeconds} s`);
     console.log(`Instance: ${instanceId} (leases of ${leaseSeconds} s on claimed work)`);
     await printFirstKey(engine);
+    const samples = values['no-samples'] ? null : await loadSamplesOnce(engine);
+    if (samples)
+      console.log(
+        `Loaded the sample catalog: ${samples.venues} venues and ${samples.facilities} appointment facilities (--no-samples to skip).`,
+      );
     await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
       console.error('monitor:', error),
     );
+    // The city gazetteer, read now (in a worker) rather than by the first search around a city.
+    void gazetteer.warm().catch((error) => console.error('gazetteer:', error));
     console.log('Ready. Ctrl+C stops the server.');
   } catch (error) {
     // Whatever did start (listeners, the store) must not keep the process alive.

@@ -311,6 +311,24 @@ describe('the API under generated requests', () => {
         enabled_events: ['intent.succeeded'],
         status: 'enabled',
       },
+      'POST /v1/resolve/products': {
+        query: 'norvik aero',
+        identifiers: { gtin: '036000291452', mpn: 'NV-A5' },
+        allowed_merchants: ['shop.example.com'],
+        limit: 5,
+      },
+      'POST /v1/resolve/venues': {
+        query: 'harbor',
+        location: { lat: 30.27, lng: -97.74, radius_miles: 5 },
+        allowed_providers: ['resy'],
+        limit: 5,
+      },
+      'POST /v1/resolve/appointment-facilities': {
+        kind: 'passport',
+        country: 'US',
+        location: { city: 'Austin' },
+        limit: 5,
+      },
     };
 
     // What a successful request made can be named by the next ones (deletes and cancels use up
@@ -329,7 +347,7 @@ describe('the API under generated requests', () => {
         op,
       })),
     );
-    expect(operations.length).toBeGreaterThanOrEqual(22);
+    expect(operations.length).toBeGreaterThanOrEqual(25);
     const exercised = new Map<string, number>();
     let sent = 0;
     const statuses = new Map<string, number>();

@@ -48,6 +48,9 @@ describe('GET /v1/openapi.json', () => {
         'GET /v1/webhook_endpoints/{webhook_endpoint_id}/deliveries',
         'POST /v1/webhook_endpoints/{webhook_endpoint_id}/deliveries/{event_id}/retry',
         'GET /v1/events',
+        'POST /v1/resolve/products',
+        'POST /v1/resolve/venues',
+        'POST /v1/resolve/appointment-facilities',
       ].sort(),
     );
     const create = operations.find((o) => o.id === 'POST /v1/intents')!.op;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyReceipt } from '../../engine/index';
 import { apiStore } from '../support/api';
-import { productPurchase, seedProduct } from '../support/catalog';
+import { productPurchase, seedProduct } from '../support/catalog-seed';
 import { openApiValidator } from '../support/closed-schema';
 import {
   call,

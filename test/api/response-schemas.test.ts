@@ -288,6 +288,38 @@ describe('GET /v1/openapi.json describes every response body', () => {
       await expectBody('GET', `/v1/webhook_endpoints/${id}/deliveries`, 'WebhookDeliveryList');
     });
 
+    it('for the resolve searches: a product the monitor read, venues, facilities', async () => {
+      await setProduct(world, 'resolve-lamp', { name: 'Brass Desk Lamp', price_cents: 9_000 });
+      await expectBody('POST', '/v1/intents', 'Intent', sandboxPurchase('resolve-lamp'));
+      await settle(world);
+      const products = await expectBody('POST', '/v1/resolve/products', 'ResolveProductsResponse', {
+        query: 'brass desk lamp',
+        allowed_merchants: ['127.0.0.1'],
+      });
+      expect(products.body.candidates[0]).toMatchObject({
+        name: 'Brass Desk Lamp',
+        offers: [{ merchant: '127.0.0.1', price_cents: 9_000 }],
+      });
+      const where = { city: 'Austin', region: 'TX', country: 'US', lat: 30.27, lng: -97.74 };
+      const at = { provider: 'resy', address: '1 Main St', external_id: null, ...where };
+      await world.engine.catalog.importVenues([{ ...at, name: 'Harbor & Vine' }]);
+      await world.engine.catalog.importFacilities([
+        { ...at, provider: 'usps', name: 'Austin Post Office', kinds: ['passport'] },
+      ]);
+      const venues = await expectBody('POST', '/v1/resolve/venues', 'ResolveVenuesResponse', {
+        query: 'harbor',
+        location: { lat: 30.27, lng: -97.74, radius_miles: 1 },
+      });
+      expect(venues.body.candidates).toHaveLength(1);
+      const facilities = await expectBody(
+        'POST',
+        '/v1/resolve/appointment-facilities',
+        'ResolveFacilitiesResponse',
+        { kind: 'passport', location: { city: 'Austin' } },
+      );
+      expect(facilities.body.candidates).toHaveLength(1);
+    });
+
     it('for an assisted purchase the user confirms', async () => {
       world = await newWorld({ sandboxConnector: false });
       await setProduct(world, 'shop-shoe', { price_cents: 9_000 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedProduct, productPurchase } from '../support/catalog';
+import { seedProduct, productPurchase } from '../support/catalog-seed';
 import { runCli } from '../support/server-process';
 import { startStack, type Sandbox, type Stack } from '../support/stack';
 

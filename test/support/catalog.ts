@@ -1,95 +1,99 @@
-import type { Store } from '../../engine/index';
-import {
-  catalogModeOf,
-  offerIdOf,
-  type CatalogOfferDoc,
-  type CatalogProductDoc,
-} from '../../engine/schemas/catalog';
-import { merchantIdOf } from '../../engine/util/merchant-id';
+import type { PlaceSighting, ProductSighting, Store } from '../../engine/index';
 
-let next = 0;
-
-export interface SeededOffer {
-  url: string;
-  sku?: string | null;
-  price_cents?: number | null;
-}
-
-/**
- * A catalog product (engine/schemas/catalog.ts) and one offer per page, written through the store
- * as the Resolve ingestion would. Returns the product id.
- */
-export async function seedProduct(
-  store: Store,
-  offers: SeededOffer[],
-  options: { livemode?: boolean; productId?: string; name?: string } = {},
-): Promise<string> {
-  const productId =
-    options.productId ?? `prod_test${(next++).toString(36)}${Date.now().toString(36)}`;
-  const mode = catalogModeOf(options.livemode ?? false);
-  const at = '2026-11-22T09:00:00.000Z';
-  const product: CatalogProductDoc = {
-    product_id: productId,
-    mode,
-    name: options.name ?? 'Trail runner',
-    brand: 'Acme',
-    identifiers: { gtin: '00012345678905', upc: null, ean: null, mpn: null, sku: null },
-    image: null,
+/** A product sighting (an import row's shape); override any part. */
+export function sighting(
+  overrides: Omit<Partial<ProductSighting>, 'offer'> & {
+    offer?: Partial<NonNullable<ProductSighting['offer']>> | null;
+  } = {},
+): ProductSighting {
+  const { offer, ...rest } = overrides;
+  return {
+    mode: 'test',
+    name: 'Norvik Aero 5 Wireless Headphones',
+    brand: null,
     category: null,
-    gtin_key: '00012345678905',
-    mpn_key: null,
-    created_at: at,
-    updated_at: at,
-  };
-  await store.transact(async (tx) => {
-    await tx.put('products', product);
-    for (const offer of offers)
-      await tx.put('catalog_offers', offerDoc(productId, mode, offer, at));
-  });
-  return productId;
-}
-
-/** Adds a merchant's offer to a catalog product (the catalog gaining a merchant later). */
-export async function seedOffer(
-  store: Store,
-  productId: string,
-  offer: SeededOffer,
-  livemode = false,
-) {
-  const doc = offerDoc(productId, catalogModeOf(livemode), offer, '2026-11-22T09:00:00.000Z');
-  await store.transact((tx) => tx.put('catalog_offers', doc));
-}
-
-function offerDoc(
-  productId: string,
-  mode: CatalogOfferDoc['mode'],
-  offer: SeededOffer,
-  at: string,
-): CatalogOfferDoc {
-  const merchant = merchantIdOf(offer.url)!;
-  return {
-    offer_id: offerIdOf(productId, merchant),
-    product_id: productId,
-    mode,
-    merchant,
-    url: offer.url,
-    sku: offer.sku ?? null,
-    price_cents: offer.price_cents ?? null,
-    currency: offer.price_cents === undefined ? null : 'USD',
-    availability: 'unknown',
-    observed_at: at,
+    image: null,
+    identifiers: { gtin: null, mpn: null, sku: null },
+    ...rest,
+    offer:
+      offer === null
+        ? null
+        : {
+            merchant: 'shop-a.example.com',
+            url: 'https://shop-a.example.com/p/aero-5',
+            sku: null,
+            price_cents: 19_900,
+            currency: 'USD',
+            availability: 'in_stock',
+            observed_at: '2026-11-22T09:00:00.000Z',
+            ...offer,
+          },
   };
 }
 
-/** A purchase of a catalog product by id, allowed at both sandbox shops; override any part. */
-export function productPurchase(productId: string, overrides: Record<string, unknown> = {}) {
+/** The store with a count of the documents written (put or delete) through it, also per table. */
+export function countingWrites(inner: Store) {
+  const counter = { writes: 0, byTable: {} as Record<string, number> };
+  const note = (table: string) => {
+    counter.writes++;
+    counter.byTable[table] = (counter.byTable[table] ?? 0) + 1;
+  };
+  const store: Store = {
+    get: (table, key) => inner.get(table, key),
+    query: (table, query) => inner.query(table, query),
+    transact: (work) =>
+      inner.transact((tx) =>
+        work({
+          get: (table, key) => tx.get(table, key),
+          query: (table, query) => tx.query(table, query),
+          put: (table, doc) => {
+            note(table);
+            return tx.put(table, doc);
+          },
+          delete: (table, key) => {
+            note(table);
+            return tx.delete(table, key);
+          },
+        }),
+      ),
+    close: () => inner.close(),
+  };
+  return { store, counter };
+}
+
+const EARTH_KM = 6371;
+const KM_PER_MILE = 1.609344;
+const rad = (deg: number) => (deg * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+
+/** The point `miles` from `from` on a bearing (degrees from north), on geokdbush's sphere. */
+export function pointAt(from: { lat: number; lng: number }, miles: number, bearing: number) {
+  const d = (miles * KM_PER_MILE) / EARTH_KM;
+  const [lat1, lng1, theta] = [rad(from.lat), rad(from.lng), rad(bearing)];
+  const lat2 = Math.asin(
+    Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(theta),
+  );
+  const lng2 =
+    lng1 +
+    Math.atan2(
+      Math.sin(theta) * Math.sin(d) * Math.cos(lat1),
+      Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
+    );
+  return { lat: deg(lat2), lng: deg(lng2) };
+}
+
+/** A venue or facility import row; override any part. */
+export function place(overrides: Partial<PlaceSighting> = {}): PlaceSighting {
   return {
-    type: 'purchase',
-    external_user_id: 'world',
-    objective: { product: { product_id: productId } },
-    conditions: { max_price_cents: 12_000, currency: 'USD' },
-    guardrails: { allowed_merchants: ['127.0.0.1', '127.0.0.2'] },
-    payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15_000 },
+    provider: 'resy',
+    name: 'Harbor & Vine',
+    address: '1 Main St',
+    city: 'Austin',
+    region: 'TX',
+    country: 'US',
+    lat: 30.2672,
+    lng: -97.7431,
+    external_id: null,
     ...overrides,
   };
 }

@@ -14,6 +14,11 @@ import { getReceipt } from './receipts';
 import { getInventoryLevel, reportInventoryLevel } from './inventory';
 import { listAccountEvents } from './account-events';
 import {
+  resolveFacilitiesEndpoint,
+  resolveProductsEndpoint,
+  resolveVenuesEndpoint,
+} from './resolve';
+import {
   listWebhookDeliveries,
   retryWebhookDelivery,
   testWebhookEndpoint,
@@ -51,4 +56,7 @@ export const ENDPOINTS = [
   listWebhookDeliveries,
   retryWebhookDelivery,
   listAccountEvents,
+  resolveProductsEndpoint,
+  resolveVenuesEndpoint,
+  resolveFacilitiesEndpoint,
 ] as unknown as AnyEndpoint[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '../../../engine/index';
-import { productPurchase, seedOffer, seedProduct } from '../../support/catalog';
+import { productPurchase, seedOffer, seedProduct } from '../../support/catalog-seed';
 import {
   call,
   crashAndRestart,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, TABLES, type Store } from '../../../engine/index';
-import { productPurchase, seedProduct } from '../../support/catalog';
+import { productPurchase, seedProduct } from '../../support/catalog-seed';
 import {
   call,
   engineOn,

@@ -1,0 +1,36 @@
+import type { Store, StoreTx } from '../ports';
+
+const pending = new WeakMap<StoreTx, (() => void)[]>();
+
+/**
+ * The store with after-commit hooks: work registered with `afterCommit(tx, run)` runs once the
+ * transaction committed, and never if it rolled back. A unit the adapter runs again (a
+ * serialization retry) starts with no hooks: only those of the run that committed are kept.
+ */
+export function withAfterCommit(store: Store): Store {
+  return {
+    get: (table, key) => store.get(table, key),
+    query: (table, query) => store.query(table, query),
+    async transact(work) {
+      let hooks: (() => void)[] = [];
+      const result = await store.transact((tx) => {
+        hooks = [];
+        pending.set(tx, hooks);
+        return work(tx);
+      });
+      for (const run of hooks) run();
+      return result;
+    },
+    close: () => store.close(),
+  };
+}
+
+/**
+ * Runs `run` after `tx` commits (in-memory state that must not see a write before it is durable,
+ * nor one that was rolled back). A transaction of a store without hooks runs it at once.
+ */
+export function afterCommit(tx: StoreTx, run: () => void): void {
+  const hooks = pending.get(tx);
+  if (hooks) hooks.push(run);
+  else run();
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import type { Engine } from '../../engine/index';
+import { importCatalogFile } from './import-file';
+
+const SETTING = 'catalog_samples';
+const sample = (name: string) => fileURLToPath(new URL(`./samples/${name}.json`, import.meta.url));
+
+/**
+ * Loads the sample venues and facilities (server/catalog/samples/) once per database: the first
+ * `serve` on a fresh data directory does, and records it in `settings`, so that later starts
+ * (and venues deleted or re-imported since) are left alone. Returns what it loaded, or null.
+ */
+export async function loadSamplesOnce(
+  engine: Engine,
+): Promise<{ venues: number; facilities: number } | null> {
+  const { store, clock } = engine.ctx;
+  if (await store.get('settings', SETTING)) return null;
+  const options = { format: 'json', modes: [] } as const;
+  const venues = await importCatalogFile(engine, sample('venues'), { ...options, kind: 'venues' });
+  const facilities = await importCatalogFile(engine, sample('facilities'), {
+    ...options,
+    kind: 'facilities',
+  });
+  await store.transact((tx) =>
+    tx.put('settings', { name: SETTING, loaded_at: new Date(clock.now()).toISOString() }),
+  );
+  return {
+    venues: venues.imported + venues.merged,
+    facilities: facilities.imported + facilities.merged,
+  };
+}
