@@ -69,6 +69,26 @@ describe('POST /v1/intents with objective.product.product_id', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('refuses a product_id without conditions.currency: offers are compared and capped in one currency', async () => {
+    const { world, validate } = await twoShopWorld();
+    const productId = await seedProduct(world.store, []);
+    const bodies = [
+      productPurchase(productId, { conditions: { max_price_cents: 12_000 } }),
+      productPurchase(productId, { conditions: undefined }),
+    ];
+    for (const body of bodies) {
+      const res = await call(world, 'POST', '/v1/intents', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'parameter_missing',
+        param: 'conditions.currency',
+      });
+      expect(res.body.error.message).toMatch(/no conversion/);
+      expect(validate('Error', res.body)).toEqual([]);
+    }
+    expect((await call(world, 'GET', '/v1/intents')).body.data).toEqual([]);
+  });
+
   it('answers the chosen offer, the others and a signed receipt naming both', async () => {
     const { world, validate } = await twoShopWorld();
     // 95.00 + 5.99 shipping > 100.00 with free shipping: the first checkout is abandoned.

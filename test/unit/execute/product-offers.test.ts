@@ -24,7 +24,12 @@ const MINUTE = 60_000;
 const SKU = 'runner';
 const pageAt = (shop: string) => `${SANDBOX === shop ? SANDBOX : SANDBOX_2}/products/${SKU}`;
 
-type Shop = { price_cents: number; availability?: string; stock_quantity?: number };
+type Shop = {
+  price_cents: number;
+  availability?: string;
+  stock_quantity?: number;
+  currency?: string;
+};
 
 /** Two shops selling SKU at their prices, the catalog product naming both, and its intent. */
 async function twoShops(
@@ -211,6 +216,29 @@ describe('a product_id intent over two merchants', () => {
     await settle(world);
     expect(orders(world)).toEqual({ a: 0, b: 1 });
     expect(world.sandbox.state.sessions.size).toBe(1);
+  });
+
+  it('compares and caps offers in the intent currency only: a cheaper offer in another is not bought', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 10_900, currency: 'GBP' },
+      { price_cents: 11_000 },
+    );
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    expect((await intentOf(world, id)).last_observation.other_offers).toEqual([
+      expect.objectContaining({ merchant: '127.0.0.1', currency: 'GBP', price_cents: 10_900 }),
+    ]);
+
+    // Every offer in another currency: the intent waits, CURRENCY_MISMATCH.
+    const other = await twoShops({ price_cents: 10_900 }, { price_cents: 9_000 }, {
+      conditions: { max_price_cents: 12_000, currency: 'EUR' },
+    });
+    await settle(other.world);
+    expect(orders(other.world)).toEqual({ a: 0, b: 0 });
+    expect((await eventsOf(other.world, other.id)).at(-1)).toMatchObject({
+      type: 'intent.waiting',
+      data: { reason: 'CURRENCY_MISMATCH', currency: 'USD' },
+    });
   });
 
   it('a refusal at one merchant does not block the other', async () => {
