@@ -31,7 +31,8 @@ const costOfCheckout = (checkout: Checkout) =>
  * offer's link, not on the intent: a refusal there (its price, its stock) must not block another
  * merchant, and what its checkout cost with shipping is that offer's cost while its page shows
  * the same price.
- * After CHEAPER_ELSEWHERE the cheaper offer's page is due now, so the next choice comes at once.
+ * The cheapest other offer's page is then due now, so the next choice comes at once (after
+ * CHEAPER_ELSEWHERE, or a refusal or a failure that blocks this offer).
  * Returns the intent's patch without the refusal (all of it for an intent on one product_url).
  */
 export async function keepOfferMemory(
@@ -60,9 +61,8 @@ export async function keepOfferMemory(
         : {}),
     });
   }
-  if (rest.waiting_reason === 'CHEAPER_ELSEWHERE') {
-    const [cheapest] = [...exec.offer.alternatives].sort((a, b) => a.cost_cents - b.cost_cents);
-    if (cheapest) await makeDue(tx, cheapest.watch_id, now);
-  }
+  // The next choice comes at once: this offer is blocked now, or dearer than the cheapest other.
+  const [cheapest] = [...exec.offer.alternatives].sort((a, b) => a.cost_cents - b.cost_cents);
+  if (cheapest) await makeDue(tx, cheapest.watch_id, now);
   return rest;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '../../../engine/index';
+import { executionIdOf, type ExecutionDoc } from '../../../engine/schemas/execution';
 import { productPurchase, seedOffer, seedProduct } from '../../support/catalog';
 import {
   call,
@@ -230,9 +231,13 @@ describe('a product_id intent over two merchants', () => {
     ]);
 
     // Every offer in another currency: the intent waits, CURRENCY_MISMATCH.
-    const other = await twoShops({ price_cents: 10_900 }, { price_cents: 9_000 }, {
-      conditions: { max_price_cents: 12_000, currency: 'EUR' },
-    });
+    const other = await twoShops(
+      { price_cents: 10_900 },
+      { price_cents: 9_000 },
+      {
+        conditions: { max_price_cents: 12_000, currency: 'EUR' },
+      },
+    );
     await settle(other.world);
     expect(orders(other.world)).toEqual({ a: 0, b: 0 });
     expect((await eventsOf(other.world, other.id)).at(-1)).toMatchObject({
@@ -257,6 +262,151 @@ describe('a product_id intent over two merchants', () => {
     // The refusal was kept for the cheaper shop alone: it is still not tried again.
     const executing = (await eventsOf(world, id)).filter((e) => e.type === 'intent.executing');
     expect(executing.map((e) => e.data.merchant)).toEqual(['127.0.0.1', '127.0.0.2']);
+  });
+});
+
+describe('a product_id intent: one merchant failing before payment', () => {
+  const HOUR = 60 * MINUTE;
+  /** The shop's checkout API cannot be reached. */
+  const apiDown = (world: World, shop: string) => {
+    world.onRequest = ({ url, method }) => {
+      if (method === 'POST' && url === `${shop}/checkout_sessions`)
+        throw new FetchError('network', 'connection reset');
+    };
+  };
+
+  it('an API that fails before payment gives up that offer, not the intent; the other is bought at once', async () => {
+    const { world, id } = await twoShops({ price_cents: 9_000 }, { price_cents: 10_000 });
+    apiDown(world, SANDBOX);
+    await settle(world);
+    const intent = await intentOf(world, id);
+    expect(intent.status).toBe('waiting');
+    expect(intent.latest_execution).toMatchObject({
+      merchant: '127.0.0.1',
+      status: 'abandoned',
+      last_error: { code: 'network' },
+    });
+    expect((await eventsOf(world, id)).at(-1)).toMatchObject({
+      type: 'intent.waiting',
+      data: { reason: 'MERCHANT_ERROR', attempt: 1, code: 'network', merchant: '127.0.0.1' },
+    });
+    // The other offer's page is due at once: the next round chooses it.
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    expect((await intentOf(world, id)).status).toBe('succeeded');
+  });
+
+  it('every offer blocked: waits with MERCHANT_ERROR, and tries that merchant again after an hour', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 9_000 },
+      { price_cents: 10_000, availability: 'out_of_stock' },
+    );
+    let down = true;
+    let tried = 0;
+    world.onRequest = ({ url, method }) => {
+      if (method !== 'POST' || url !== `${SANDBOX}/checkout_sessions`) return;
+      tried++;
+      if (down) throw new FetchError('network', 'connection reset');
+    };
+    await settle(world);
+    const attempts = tried;
+    expect(attempts).toBeGreaterThan(0);
+    down = false;
+    for (let minutes = 0; minutes < 55; minutes += 5) {
+      world.clock.advance(5 * MINUTE);
+      await settle(world);
+    }
+    // Within the hour: not tried again, waiting with the reason of the closest offer (blocked).
+    expect(tried).toBe(attempts);
+    const intent = await intentOf(world, id);
+    expect(intent).toMatchObject({
+      status: 'waiting',
+      last_observation: { merchant: '127.0.0.1' },
+    });
+    const reasons = (await eventsOf(world, id))
+      .filter((e) => e.type === 'intent.waiting')
+      .map((e) => e.data.reason);
+    expect(reasons).toEqual(['MERCHANT_ERROR']);
+    world.clock.advance(HOUR);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
+  });
+
+  it("a process without that shop's connector gives up that offer, not the intent", async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 9_000 },
+      { price_cents: 10_000 },
+      {},
+      { failpoint: crashOnceAt('create_checkout:started') },
+    );
+    await settle(world).catch(() => {});
+    await crashAndRestart(world, { sandboxConnector: false });
+    const intent = await intentOf(world, id);
+    expect(intent).toMatchObject({
+      status: 'waiting',
+      latest_execution: { status: 'abandoned', last_error: { code: 'merchant_unavailable' } },
+    });
+    await crashAndRestart(world);
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+  });
+
+  it('an offer whose page and catalog name no sku is given up, not the intent', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 9_000 },
+      { price_cents: 10_000 },
+      {},
+      { failpoint: crashOnceAt('create_checkout:started') },
+    );
+    await settle(world).catch(() => {});
+    const key = executionIdOf(id, 1);
+    await world.store.transact(async (tx) => {
+      const exec = (await tx.get<ExecutionDoc>('executions', key))!;
+      await tx.put('executions', { ...exec, sku: null });
+    });
+    await crashAndRestart(world);
+    expect((await intentOf(world, id)).latest_execution).toMatchObject({
+      status: 'abandoned',
+      last_error: { code: 'product_not_purchasable' },
+    });
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+  });
+
+  it('a card refused at delegation fails the intent: no other offer would take it either', async () => {
+    const world = await newWorld({ shops: [SANDBOX_2] });
+    world.clock.set(Date.parse('2035-01-15T10:00:00Z')); // the test card expired in 2034
+    await setProduct(world, SKU, { price_cents: 9_000 }, SANDBOX);
+    await setProduct(world, SKU, { price_cents: 10_000 }, SANDBOX_2);
+    const productId = await seedProduct(world.store, [
+      { url: pageAt(SANDBOX), sku: SKU },
+      { url: pageAt(SANDBOX_2), sku: SKU },
+    ]);
+    const id = (await call(world, 'POST', '/v1/intents', productPurchase(productId))).body
+      .intent_id as string;
+    await settle(world);
+    expect(await intentOf(world, id)).toMatchObject({
+      status: 'failed',
+      latest_execution: { merchant: '127.0.0.1', last_error: { code: 'invalid_card' } },
+    });
+  });
+
+  it('an attempt that may have charged is reconciled as before, never given up', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 9_000 },
+      { price_cents: 10_000 },
+      {},
+      { failpoint: crashOnceAt('complete_checkout:before_call') },
+    );
+    await settle(world).catch(() => {});
+    await crashAndRestart(world, { sandboxConnector: false });
+    expect(await intentOf(world, id)).toMatchObject({
+      status: 'executing',
+      latest_execution: { last_error: { code: 'merchant_unavailable' } },
+    });
+    await crashAndRestart(world);
+    expect((await intentOf(world, id)).status).toBe('succeeded');
+    expect(orders(world)).toEqual({ a: 1, b: 0 });
   });
 });
 
