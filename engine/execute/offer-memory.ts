@@ -56,6 +56,7 @@ export async function keepOfferMemory(
               cost_cents: costOfCheckout(exec.checkout),
               shipping_cents: exec.checkout.totals.shipping_cents,
               at_price_cents: exec.offer.price_cents,
+              at_ms: now,
             },
           }
         : {}),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '../../../engine/index';
 import { executionIdOf, type ExecutionDoc } from '../../../engine/schemas/execution';
+import type { WatchDoc } from '../../../engine/schemas/watch';
 import { productPurchase, seedOffer, seedProduct } from '../../support/catalog';
 import {
   call,
@@ -22,6 +23,7 @@ import {
  */
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const SKU = 'runner';
 const pageAt = (shop: string) => `${SANDBOX === shop ? SANDBOX : SANDBOX_2}/products/${SKU}`;
 
@@ -219,6 +221,24 @@ describe('a product_id intent over two merchants', () => {
     expect(world.sandbox.state.sessions.size).toBe(1);
   });
 
+  it('a page whose price moves is compared at its price plus the shipping its checkout stated, without a checkout each time', async () => {
+    // 95.00 + 5.99 shipping (under 100.00) > 100.00 with free shipping: the first checkout is abandoned.
+    const { world } = await twoShops({ price_cents: 9_500 }, { price_cents: 10_000 });
+    await settle(world);
+    expect(world.sandbox.state.sessions.size).toBe(1);
+    // The cheaper page moves (95.50) and is read again before the other one.
+    await setProduct(world, SKU, { price_cents: 9_550 }, SANDBOX);
+    await world.store.transact(async (tx) => {
+      const other = (await tx.get<WatchDoc>('watches', `test ${pageAt(SANDBOX_2)}`))!;
+      await tx.put('watches', { ...other, next_check_at: world.clock.now() + HOUR });
+    });
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    // 95.50 + 5.99 > 100.00: no second checkout there; the other offer is bought.
+    expect(world.sandbox.state.sessions.size).toBe(1);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+  });
+
   it('compares and caps offers in the intent currency only: a cheaper offer in another is not bought', async () => {
     const { world, id } = await twoShops(
       { price_cents: 10_900, currency: 'GBP' },
@@ -266,7 +286,6 @@ describe('a product_id intent over two merchants', () => {
 });
 
 describe('a product_id intent: one merchant failing before payment', () => {
-  const HOUR = 60 * MINUTE;
   /** The shop's checkout API cannot be reached. */
   const apiDown = (world: World, shop: string) => {
     world.onRequest = ({ url, method }) => {
