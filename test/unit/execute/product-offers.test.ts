@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '../../../engine/index';
 import { executionIdOf, type ExecutionDoc } from '../../../engine/schemas/execution';
+import type { OfferLinkDoc } from '../../../engine/schemas/offer-link';
 import type { WatchDoc } from '../../../engine/schemas/watch';
 import { productPurchase, seedOffer, seedProduct } from '../../support/catalog';
 import {
@@ -276,6 +277,12 @@ describe('a product_id intent over two merchants', () => {
     await settle(world);
     expect(orders(world)).toEqual({ a: 0, b: 0 });
     expect((await intentOf(world, id)).status).toBe('waiting');
+    // A checkout that was not ready to pay teaches no cost: its totals need not be complete.
+    const [link] = await world.store.query<OfferLinkDoc>('intent_watches', {
+      index: 'by_watch',
+      prefix: [`test ${pageAt(SANDBOX)}`],
+    });
+    expect(link).toMatchObject({ blocked_reason: 'OUT_OF_STOCK', last_checkout: null });
     world.clock.advance(2 * MINUTE);
     await settle(world);
     expect(orders(world)).toEqual({ a: 0, b: 1 });
