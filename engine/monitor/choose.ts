@@ -78,12 +78,17 @@ export function costOf(offer: OfferState, quantity: number, now: number): number
     : price * quantity + known.shipping_cents;
 }
 
-/** Whether one offer can be bought now (CONTRACT §9), and if not, why. */
+/**
+ * Whether one offer can be bought now (CONTRACT §9), and if not, why. `impatient`: the choice has
+ * waited long enough for pages that fail (decide-product.ts); one that failed its latest check is
+ * then ruled out as if it had failed past the threshold.
+ */
 export function judgeOffer(
   intent: IntentDoc,
   offer: OfferState,
   now: number,
   failureThreshold: number,
+  impatient = false,
 ): Judged {
   const cost = costOf(offer, quantityOf(intent), now);
   const unmet = (reason: WaitingReason, stage = stageOf(reason)): Unmet => ({
@@ -93,7 +98,8 @@ export function judgeOffer(
     reason,
     stage,
   });
-  if (offer.failures >= failureThreshold) return unmet('OBSERVATION_FAILED');
+  if (offer.failures >= failureThreshold || (impatient && offer.failures > 0))
+    return unmet('OBSERVATION_FAILED');
   const { observation } = offer;
   // Never read, or its latest check failed (a URL intent decides nothing then either): not known
   // now, so neither bought on an older read nor ruled out; lowest_price waits for it.

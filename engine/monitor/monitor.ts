@@ -153,13 +153,15 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       started.push({ id: intent.intent_id, attempt: applied.intent.latest_execution!.attempt });
     }
     if (linked.length > 0) {
+      // Pages that fail hold a choice back as long as one failing in a row would (choose.ts).
+      const patience = { failureThreshold, patienceMs: failureThreshold * options.intervalMs };
       const products = await decideLinked(
         tx,
         ctx,
         next,
         linked,
         now,
-        failureThreshold,
+        patience,
         options.openExecution,
       );
       started.push(...products.started);

@@ -155,13 +155,32 @@ describe('a product_id intent over two merchants', () => {
     world.onRequest = ({ url }) => {
       if (url === pageAt(SANDBOX_2)) throw new FetchError('network', 'connection reset');
     };
+    // Each check of the failing page when it is due again (1, then 2 minutes later: backoff).
     for (let check = 0; check < 3; check++) {
       expect(orders(world)).toEqual({ a: 0, b: 0 });
       await settle(world);
-      world.clock.advance(10 * MINUTE);
+      world.clock.advance(MINUTE * 2 ** check);
     }
     expect(orders(world)).toEqual({ a: 1, b: 0 });
     expect((await intentOf(world, id)).status).toBe('succeeded');
+  });
+
+  it('lowest_price waits three intervals at most for pages that fail by turns, then chooses among those read', async () => {
+    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
+    let round = 0;
+    world.onRequest = ({ url, method }) => {
+      const failing = round % 2 === 0 ? pageAt(SANDBOX_2) : pageAt(SANDBOX);
+      if (method === 'GET' && url === failing) throw new FetchError('network', 'connection reset');
+    };
+    for (; round < 3; round++) {
+      await settle(world);
+      expect(orders(world)).toEqual({ a: 0, b: 0 });
+      world.clock.advance(MINUTE);
+    }
+    expect((await intentOf(world, id)).status).toBe('active');
+    // Three intervals after the first undecided check: the page that failed now is left out.
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
   });
 
   it('does not buy at an offer whose page failed at its latest check, on an older read of it', async () => {

@@ -15,6 +15,7 @@ const NOW = Date.parse('2026-12-01T12:00:00Z');
 const THRESHOLD = 3;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+const PATIENCE = 3 * 60_000;
 const MERCHANTS = ['a.example', 'b.example', 'c.example', 'd.example', 'e.example'];
 
 /** Null mostly; a value one time in eight. */
@@ -62,6 +63,8 @@ const caseArb = fc.record({
   maxPrice: fc.integer({ min: 5_000, max: 20_000 }),
   quantity: fc.integer({ min: 1, max: 3 }),
   strategy: fc.constantFrom('lowest_price' as const, 'earliest_available' as const),
+  /** The choice has waited for failing pages since PATIENCE ago (else since a moment ago). */
+  impatient: fc.boolean(),
 });
 
 type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
@@ -76,6 +79,7 @@ function intentOf(c: Case): IntentDoc {
     payment: null,
     status: 'waiting',
     waiting_reason: null,
+    undecided_since_ms: c.impatient ? NOW - PATIENCE : NOW - 1,
     latest_execution: null,
     expires_at_ms: null,
     livemode: false,
@@ -147,11 +151,16 @@ describe('the choice among offers (property)', () => {
   it('buys an allowed offer that holds, never dearer than another that holds', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
-        const result = decideProduct(intentOf(c), c.offers.map(stateOf(c)), NOW, THRESHOLD);
+        const offers = c.offers.map(stateOf(c));
+        const result = decideProduct(intentOf(c), offers, NOW, THRESHOLD, PATIENCE);
         const costs = new Map(c.offers.map((o) => [o[0], oracle(c, o)]));
         const holding = [...costs.values()].filter((cost): cost is number => cost !== null);
+        // Not read yet, or failed at its latest check: waited for, until the patience is over.
         const pending = c.offers.some(
-          ([, g]) => (!g.observed || g.failures > 0) && g.failures < THRESHOLD,
+          ([, g]) =>
+            (!g.observed || g.failures > 0) &&
+            g.failures < THRESHOLD &&
+            !(c.impatient && g.failures > 0),
         );
         if (!result.start) {
           expect(result.decision?.trigger).not.toBe('start_execution');
