@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiStore } from '../support/api';
 import {
   call,
   engineOn,
@@ -8,12 +9,13 @@ import {
   sandboxPurchase,
   setProduct,
   settle,
-} from '../../support/world';
+} from '../support/world';
 
 /**
  * A watch claimed by one instance's round (store/claims.ts) stays with it until its check is
  * written, even when something asks for it to be checked now meanwhile (an intent created on the
- * page, a product intent choosing again): that check comes right after, never beside it.
+ * page, a product intent choosing again): that check comes right after, never beside it. On
+ * every store adapter.
  */
 
 const SKU = 'claimed-page';
@@ -21,7 +23,7 @@ const PAGE = `${SANDBOX}/products/${SKU}`;
 
 describe('a page asked for while another instance checks it', () => {
   it('is not fetched by a second instance, and is checked again at once after the first', async () => {
-    const world = await newWorld();
+    const world = await newWorld({ store: await apiStore() });
     await setProduct(world, SKU, { price_cents: 10_000 });
     const low = sandboxPurchase(SKU, { conditions: { max_price_cents: 5_000, currency: 'USD' } });
     expect((await call(world, 'POST', '/v1/intents', low)).status).toBe(201);
