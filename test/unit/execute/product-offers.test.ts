@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '../../../engine/index';
-import { executionIdOf, type ExecutionDoc } from '../../../engine/schemas/execution';
 import type { OfferLinkDoc } from '../../../engine/schemas/offer-link';
 import type { WatchDoc } from '../../../engine/schemas/watch';
-import { productPurchase, seedOffer, seedProduct } from '../../support/catalog';
 import {
   call,
   crashAndRestart,
   crashOnceAt,
-  newWorld,
-  ordersOf,
   SANDBOX,
   SANDBOX_2,
   setProduct,
   settle,
-  type World,
-  type WorldOptions,
 } from '../../support/world';
+import { eventsOf, intentOf, orders, pageAt, SKU, twoShops } from '../../support/two-shops';
 
 /**
  * A product_id intent through the engine and two sandbox shops (127.0.0.1 and 127.0.0.2, each its
@@ -25,49 +20,6 @@ import {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const SKU = 'runner';
-const pageAt = (shop: string) => `${SANDBOX === shop ? SANDBOX : SANDBOX_2}/products/${SKU}`;
-
-type Shop = {
-  price_cents: number;
-  availability?: string;
-  stock_quantity?: number;
-  currency?: string;
-};
-
-/** Two shops selling SKU at their prices, the catalog product naming both, and its intent. */
-async function twoShops(
-  a: Shop,
-  b: Shop,
-  overrides: Record<string, unknown> | ((productId: string) => Record<string, unknown>) = {},
-  options: WorldOptions = {},
-) {
-  const world = await newWorld({ ...options, shops: [SANDBOX_2] });
-  await setProduct(world, SKU, a, SANDBOX);
-  await setProduct(world, SKU, b, SANDBOX_2);
-  const productId = await seedProduct(world.store, [
-    { url: pageAt(SANDBOX), sku: SKU },
-    { url: pageAt(SANDBOX_2), sku: SKU },
-  ]);
-  const more = typeof overrides === 'function' ? overrides(productId) : overrides;
-  const res = await call(world, 'POST', '/v1/intents', productPurchase(productId, more));
-  expect(res.status).toBe(201);
-  return { world, productId, id: res.body.intent_id as string };
-}
-
-const intentOf = async (world: World, id: string) =>
-  (await call(world, 'GET', `/v1/intents/${id}`)).body;
-
-const eventsOf = async (world: World, id: string) =>
-  (await call(world, 'GET', `/v1/intents/${id}/events?limit=200`)).body.events as Array<{
-    type: string;
-    data: Record<string, unknown>;
-  }>;
-
-const orders = (world: World) => ({
-  a: ordersOf(world, SKU, SANDBOX).length,
-  b: ordersOf(world, SKU, SANDBOX_2).length,
-});
 
 describe('a product_id intent over two merchants', () => {
   it('buys at the cheaper allowed offer, exactly once, and says which and what the other cost', async () => {
@@ -311,254 +263,7 @@ describe('a product_id intent over two merchants', () => {
   });
 });
 
-describe('a product_id intent: one merchant failing before payment', () => {
-  /** The shop's checkout API cannot be reached. */
-  const apiDown = (world: World, shop: string) => {
-    world.onRequest = ({ url, method }) => {
-      if (method === 'POST' && url === `${shop}/checkout_sessions`)
-        throw new FetchError('network', 'connection reset');
-    };
-  };
-
-  it('an API that fails before payment gives up that offer, not the intent; the other is bought at once', async () => {
-    const { world, id } = await twoShops({ price_cents: 9_000 }, { price_cents: 10_000 });
-    apiDown(world, SANDBOX);
-    await settle(world);
-    const intent = await intentOf(world, id);
-    expect(intent.status).toBe('waiting');
-    expect(intent.latest_execution).toMatchObject({
-      merchant: '127.0.0.1',
-      status: 'abandoned',
-      last_error: { code: 'network' },
-    });
-    expect((await eventsOf(world, id)).at(-1)).toMatchObject({
-      type: 'intent.waiting',
-      data: { reason: 'MERCHANT_ERROR', attempt: 1, code: 'network', merchant: '127.0.0.1' },
-    });
-    // The other offer's page is due at once: the next round chooses it.
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 1 });
-    expect((await intentOf(world, id)).status).toBe('succeeded');
-  });
-
-  it('every offer blocked: waits with MERCHANT_ERROR, and tries that merchant again after an hour', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000, availability: 'out_of_stock' },
-    );
-    let down = true;
-    let tried = 0;
-    world.onRequest = ({ url, method }) => {
-      if (method !== 'POST' || url !== `${SANDBOX}/checkout_sessions`) return;
-      tried++;
-      if (down) throw new FetchError('network', 'connection reset');
-    };
-    await settle(world);
-    const attempts = tried;
-    expect(attempts).toBeGreaterThan(0);
-    down = false;
-    for (let minutes = 0; minutes < 55; minutes += 5) {
-      world.clock.advance(5 * MINUTE);
-      await settle(world);
-    }
-    // Within the hour: not tried again, waiting with the reason of the closest offer (blocked).
-    expect(tried).toBe(attempts);
-    const intent = await intentOf(world, id);
-    expect(intent).toMatchObject({
-      status: 'waiting',
-      last_observation: { merchant: '127.0.0.1' },
-    });
-    const reasons = (await eventsOf(world, id))
-      .filter((e) => e.type === 'intent.waiting')
-      .map((e) => e.data.reason);
-    expect(reasons).toEqual(['MERCHANT_ERROR']);
-    world.clock.advance(HOUR);
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 1, b: 0 });
-  });
-
-  it("a process without that shop's connector gives up that offer, not the intent", async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000 },
-      {},
-      { failpoint: crashOnceAt('create_checkout:started') },
-    );
-    await settle(world).catch(() => {});
-    await crashAndRestart(world, { sandboxConnector: false });
-    const intent = await intentOf(world, id);
-    expect(intent).toMatchObject({
-      status: 'waiting',
-      latest_execution: { status: 'abandoned', last_error: { code: 'merchant_unavailable' } },
-    });
-    await crashAndRestart(world);
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 1 });
-  });
-
-  it('an offer whose page and catalog name no sku is given up, not the intent', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000 },
-      {},
-      { failpoint: crashOnceAt('create_checkout:started') },
-    );
-    await settle(world).catch(() => {});
-    const key = executionIdOf(id, 1);
-    await world.store.transact(async (tx) => {
-      const exec = (await tx.get<ExecutionDoc>('executions', key))!;
-      await tx.put('executions', { ...exec, sku: null });
-    });
-    await crashAndRestart(world);
-    expect((await intentOf(world, id)).latest_execution).toMatchObject({
-      status: 'abandoned',
-      last_error: { code: 'product_not_purchasable' },
-    });
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 1 });
-  });
-
-  it('a card refused at delegation fails the intent: no other offer would take it either', async () => {
-    const world = await newWorld({ shops: [SANDBOX_2] });
-    world.clock.set(Date.parse('2035-01-15T10:00:00Z')); // the test card expired in 2034
-    await setProduct(world, SKU, { price_cents: 9_000 }, SANDBOX);
-    await setProduct(world, SKU, { price_cents: 10_000 }, SANDBOX_2);
-    const productId = await seedProduct(world.store, [
-      { url: pageAt(SANDBOX), sku: SKU },
-      { url: pageAt(SANDBOX_2), sku: SKU },
-    ]);
-    const id = (await call(world, 'POST', '/v1/intents', productPurchase(productId))).body
-      .intent_id as string;
-    await settle(world);
-    expect(await intentOf(world, id)).toMatchObject({
-      status: 'failed',
-      latest_execution: { merchant: '127.0.0.1', last_error: { code: 'invalid_card' } },
-    });
-  });
-
-  it('an attempt that may have charged is reconciled as before, never given up', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000 },
-      {},
-      { failpoint: crashOnceAt('complete_checkout:before_call') },
-    );
-    await settle(world).catch(() => {});
-    await crashAndRestart(world, { sandboxConnector: false });
-    expect(await intentOf(world, id)).toMatchObject({
-      status: 'executing',
-      latest_execution: { last_error: { code: 'merchant_unavailable' } },
-    });
-    await crashAndRestart(world);
-    expect((await intentOf(world, id)).status).toBe('succeeded');
-    expect(orders(world)).toEqual({ a: 1, b: 0 });
-  });
-});
-
-describe('a product_id intent: waiting, links and crashes', () => {
-  it('waits with the reason of the offer that came closest, one event per change', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000, availability: 'out_of_stock' },
-      { price_cents: 13_000 },
-    );
-    const waiting = async () =>
-      (await eventsOf(world, id)).filter((e) => e.type === 'intent.waiting').map((e) => e.data);
-    await settle(world);
-    // Over the price limit got further through the checks than out of stock.
-    expect(await waiting()).toEqual([
-      expect.objectContaining({ reason: 'PRICE_ABOVE_LIMIT', merchant: '127.0.0.2' }),
-    ]);
-    await setProduct(world, SKU, { price_cents: 12_500 }, SANDBOX_2);
-    world.clock.advance(2 * MINUTE);
-    await settle(world);
-    expect(await waiting()).toHaveLength(1);
-    expect((await intentOf(world, id)).last_observation).toMatchObject({
-      merchant: '127.0.0.2',
-      price_cents: 12_500,
-      other_offers: [
-        expect.objectContaining({ merchant: '127.0.0.1', availability: 'out_of_stock' }),
-      ],
-    });
-    await setProduct(world, SKU, { availability: 'in_stock' }, SANDBOX);
-    world.clock.advance(2 * MINUTE);
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 1, b: 0 });
-  });
-
-  it('waits with NO_OFFER until the catalog gains an offer, which is watched within a check interval', async () => {
-    const world = await newWorld({ shops: [SANDBOX_2] });
-    await setProduct(world, SKU, { price_cents: 9_000 }, SANDBOX_2);
-    const productId = await seedProduct(world.store, []);
-    const id = (await call(world, 'POST', '/v1/intents', productPurchase(productId))).body
-      .intent_id as string;
-    await settle(world);
-    expect((await intentOf(world, id)).status).toBe('waiting');
-    expect((await eventsOf(world, id)).at(-1)!.data).toEqual({ reason: 'NO_OFFER' });
-
-    await seedOffer(world.store, productId, { url: pageAt(SANDBOX_2), sku: SKU });
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 0 }); // not looked at again yet
-    world.clock.advance(MINUTE);
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 1 });
-  });
-
-  it('waits with MERCHANT_NOT_ALLOWED when the catalog has offers at other merchants only', async () => {
-    const world = await newWorld({ shops: [SANDBOX_2] });
-    const productId = await seedProduct(world.store, [{ url: pageAt(SANDBOX_2), sku: SKU }]);
-    const body = productPurchase(productId, { guardrails: { allowed_merchants: ['127.0.0.1'] } });
-    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
-    await settle(world);
-    expect((await eventsOf(world, id)).at(-1)!.data).toEqual({ reason: 'MERCHANT_NOT_ALLOWED' });
-  });
-
-  it('shares each page with the URL intents on it: one fetch per URL', async () => {
-    const { world } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
-    const onPage = {
-      type: 'purchase',
-      external_user_id: 'u',
-      objective: { product: { product_url: pageAt(SANDBOX) } },
-    };
-    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
-    const fetched: string[] = [];
-    world.onRequest = ({ url }) => void fetched.push(url);
-    const stats = await world.engine.monitor!.round();
-    expect(stats.fetches).toBe(2);
-    expect(fetched.sort()).toEqual([pageAt(SANDBOX), pageAt(SANDBOX_2)]);
-  });
-
-  it('forgets an ended intent: links, schedule and pages nobody else watches', async () => {
-    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
-    await settle(world);
-    expect((await intentOf(world, id)).status).toBe('succeeded');
-    world.clock.advance(2 * MINUTE);
-    await settle(world);
-    const links = await world.store.query('intent_watches', { index: 'by_intent', prefix: [id] });
-    expect(links).toEqual([]);
-    expect(await world.store.get('product_intents', id)).toBeUndefined();
-    expect(await world.store.query('watches', { index: 'by_due', prefix: [] })).toEqual([]);
-  });
-
-  it("drops an ended intent's link when a check meets it, before the next relink", async () => {
-    const { world, id } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
-    await settle(world);
-    expect((await call(world, 'POST', `/v1/intents/${id}/cancel`)).status).toBe(200);
-    // A URL intent on the first page makes that page due again at once.
-    const onPage = {
-      type: 'purchase',
-      external_user_id: 'u',
-      objective: { product: { product_url: pageAt(SANDBOX) } },
-    };
-    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
-    world.clock.advance(1_000);
-    await settle(world);
-    const links = await world.store.query<{ watch_id: string }>('intent_watches', {
-      index: 'by_intent',
-      prefix: [id],
-    });
-    expect(links.map((link) => link.watch_id)).toEqual([`test ${pageAt(SANDBOX_2)}`]);
-  });
-
+describe('a product_id intent: crashes', () => {
   for (const point of [
     'create_checkout:started',
     'create_checkout:after_call',
