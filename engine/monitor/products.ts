@@ -3,7 +3,6 @@ import { linksOfIntent, linksOfWatch } from '../intents/links';
 import { applyTransition } from '../machine/apply';
 import type { StoreReader, StoreTx } from '../ports';
 import { TERMINAL_STATUSES } from '../vocabulary';
-import type { Observation } from '../schemas/intent';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { ChosenOffer, OfferLinkDoc } from '../schemas/offer-link';
 import type { WatchDoc } from '../schemas/watch';
