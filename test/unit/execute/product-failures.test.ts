@@ -13,6 +13,18 @@ import { eventsOf, intentOf, orders, twoShops } from '../../support/two-shops';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** Two shops, the cheaper (127.0.0.1) chosen, and the engine crashed at `point` of its attempt. */
+async function crashedAt(point: string) {
+  const shops = await twoShops(
+    { price_cents: 9_000 },
+    { price_cents: 10_000 },
+    {},
+    { failpoint: crashOnceAt(point) },
+  );
+  await settle(shops.world).catch(() => {});
+  return shops;
+}
+
 describe('a product_id intent: one merchant failing before payment', () => {
   /** The shop's checkout API cannot be reached. */
   const apiDown = (world: World, shop: string) => {
@@ -80,13 +92,7 @@ describe('a product_id intent: one merchant failing before payment', () => {
   });
 
   it("a process without that shop's connector gives up that offer, not the intent", async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000 },
-      {},
-      { failpoint: crashOnceAt('create_checkout:started') },
-    );
-    await settle(world).catch(() => {});
+    const { world, id } = await crashedAt('create_checkout:started');
     await crashAndRestart(world, { sandboxConnector: false });
     const intent = await intentOf(world, id);
     expect(intent).toMatchObject({
@@ -99,13 +105,7 @@ describe('a product_id intent: one merchant failing before payment', () => {
   });
 
   it('an offer whose page and catalog name no sku is given up, not the intent', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000 },
-      {},
-      { failpoint: crashOnceAt('create_checkout:started') },
-    );
-    await settle(world).catch(() => {});
+    const { world, id } = await crashedAt('create_checkout:started');
     const key = executionIdOf(id, 1);
     await world.store.transact(async (tx) => {
       const exec = (await tx.get<ExecutionDoc>('executions', key))!;
@@ -131,13 +131,7 @@ describe('a product_id intent: one merchant failing before payment', () => {
   });
 
   it('an attempt that may have charged is reconciled as before, never given up', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000 },
-      { price_cents: 10_000 },
-      {},
-      { failpoint: crashOnceAt('complete_checkout:before_call') },
-    );
-    await settle(world).catch(() => {});
+    const { world, id } = await crashedAt('complete_checkout:before_call');
     await crashAndRestart(world, { sandboxConnector: false });
     expect(await intentOf(world, id)).toMatchObject({
       status: 'executing',
