@@ -64,6 +64,7 @@ export const WAITING_REASONS = [
   'SUPPLIER_UNKNOWN',
   'NO_OFFER',
   'CHEAPER_ELSEWHERE',
+  'MERCHANT_ERROR',
 ] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 

@@ -4,7 +4,14 @@ import type { ExecutionAt } from '../schemas/execution';
 import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
 import type { AcpDeps, StepResult } from './deps';
-import { abandoned, endAttempt, endRefused, expired, succeed } from './endings';
+import {
+  abandoned,
+  endAttempt,
+  endRefused,
+  expired,
+  failedBeforePayment,
+  succeed,
+} from './endings';
 import { merchantKeyOf, recordStep, saveExecution } from './records';
 import { begin, OUT_OF_STOCK_CODES } from './steps';
 import { verifyTotals } from './verify';
@@ -148,7 +155,8 @@ async function refusedOnRecheck(
   } catch (error) {
     // Unknown (unreachable): read again later. Refused (the session is gone): nothing to pay.
     if (!(error instanceof MerchantError) || error.outcome === 'unknown') throw error;
-    await endAttempt(deps, exec, { ending: 'failed', code: error.code, message: error.message });
+    const failure = { code: error.code, message: error.message };
+    await endAttempt(deps, exec, failedBeforePayment(intent, exec, failure));
     return true;
   }
   const now = deps.ctx.clock.now();

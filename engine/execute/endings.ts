@@ -30,6 +30,8 @@ interface EndingTable {
     reason: WaitingReason;
     details: Record<string, unknown>;
     price_cents: number | null;
+    /** The merchant's failure, when one ended the attempt: shown in latest_execution. */
+    error?: { code: string; message: string };
   };
   /** The user declined; the intent watches again, not at this price. */
   declined: { price_cents: number | null };
@@ -54,9 +56,18 @@ interface EndingRow<E extends Ending> {
   before?(tx: StoreTx, ctx: EngineContext, exec: ExecutionDoc, end: AttemptEnd<E>): Promise<void>;
 }
 
-const RETRY_STOCK_AFTER_MS = 60 * 60 * 1000;
-/** Refusals about stock, not price: the same price may well be bought once stock returns. */
-const STOCK_REFUSALS: ReadonlySet<WaitingReason> = new Set(['OUT_OF_STOCK', 'CHECKOUT_NOT_READY']);
+/**
+ * How long a checkout refused for stock, or a merchant that failed before payment, is not tried
+ * again: long enough that a stale page or a shop whose API is down costs one checkout an hour,
+ * not one a check; short enough that stock or a shop that comes back is still bought that day.
+ */
+const RETRY_AFTER_MS = 60 * 60 * 1000;
+/** Refusals about stock or the merchant, not price: the same price may well be bought later. */
+const TIMED_REFUSALS: ReadonlySet<WaitingReason> = new Set([
+  'OUT_OF_STOCK',
+  'CHECKOUT_NOT_READY',
+  'MERCHANT_ERROR',
+]);
 
 /**
  * What keeps the monitor from trying the same checkout again at once (monitor/blocks.ts reads it).
@@ -65,11 +76,11 @@ const STOCK_REFUSALS: ReadonlySet<WaitingReason> = new Set(['OUT_OF_STOCK', 'CHE
 function blockFor(reason: WaitingReason, price: number | null, now: number): Partial<IntentDoc> {
   if (reason === 'CHEAPER_ELSEWHERE')
     return { blocked_reason: null, blocked_at_price_cents: null, blocked_until_ms: null };
-  const stock = STOCK_REFUSALS.has(reason);
+  const timed = TIMED_REFUSALS.has(reason);
   return {
     blocked_reason: reason,
-    blocked_at_price_cents: stock ? null : price,
-    blocked_until_ms: stock ? now + RETRY_STOCK_AFTER_MS : null,
+    blocked_at_price_cents: timed ? null : price,
+    blocked_until_ms: timed ? now + RETRY_AFTER_MS : null,
   };
 }
 
@@ -116,9 +127,10 @@ const ENDINGS: { [E in Ending]: EndingRow<E> } = {
   },
   abandoned: {
     trigger: 'return_to_waiting',
-    record: ({ reason, details, price_cents }, exec, now) => ({
+    record: ({ reason, details, price_cents, error }, exec, now) => ({
       data: { reason, attempt: exec.attempt, ...details },
       patch: { waiting_reason: reason, next_action: null, ...blockFor(reason, price_cents, now) },
+      ...(error ? { last_error: error } : {}),
     }),
   },
   declined: {
@@ -217,6 +229,25 @@ export const abandoned = (
   details,
   price_cents: intent.last_observation?.price_cents ?? null,
 });
+
+/**
+ * A step failed at the merchant before anything could be charged: refused, unreachable after its
+ * retries, no connector in this process, nothing the page names that it can sell. An intent on
+ * one page fails (that merchant was its only one). A product_id intent gives up that offer only
+ * (MERCHANT_ERROR, not tried again for RETRY_AFTER_MS) and waits: its next choice may take another.
+ * Never for a step that may have charged: those are reconciled (ARCHITECTURE.md, invariant 3).
+ */
+export function failedBeforePayment(
+  intent: IntentDoc,
+  exec: ExecutionDoc,
+  failure: { code: string; message: string },
+): AttemptEnd {
+  if (!exec.offer) return { ending: 'failed', ...failure };
+  return {
+    ...abandoned(intent, 'MERCHANT_ERROR', { code: failure.code, merchant: exec.merchant }),
+    error: failure,
+  };
+}
 
 /** Ends an attempt whose checkout failed a check: expired, or back to waiting with the reason. */
 export function endRefused(

@@ -20,7 +20,7 @@ import {
   type Step,
 } from '../schemas/execution';
 import { completeCheckout } from './complete';
-import { endAttempt, releaseCheckout } from './endings';
+import { endAttempt, failedBeforePayment, releaseCheckout } from './endings';
 import { createCheckout, delegatePayment, verifyCheckout } from './steps';
 import type { AcpDeps, StepDeps, StepResult } from './deps';
 import { askForConfirmation, isAlertOnly } from './assisted';
@@ -52,6 +52,10 @@ export interface ExecutorOptions {
   /** How long an attempt stays with its instance without a renewal (renewed at every step). */
   leaseMs?: number;
 }
+
+/** A refusal of the card itself, not of the shop: no other merchant would take it either. */
+const refusesTheCard = (error: MerchantError) =>
+  error.outcome === 'declined' || error.code === 'invalid_card';
 
 /** How a run of an attempt's loop ended, which says what becomes of its lease. */
 type Exit = 'done' | 'recheck' | 'stopped' | 'lost';
@@ -166,7 +170,7 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
       if (!run) return 'done';
       const { connector } = deps;
       if (!connector) {
-        await merchantUnavailable(deps, exec);
+        await merchantUnavailable(deps, exec, intent);
         return exec.completing ? 'recheck' : 'done';
       }
       try {
@@ -177,11 +181,14 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
         // The outcome of a complete call stayed unknown: look again later, from any instance.
         if (exec.step === 'complete_checkout') return 'recheck';
         // Nothing is charged before complete: a refused or unreachable step ends the attempt.
-        await endAttempt(deps, exec, {
-          ending: 'failed',
-          code: error.code,
-          message: error.message,
-        });
+        const failure = { code: error.code, message: error.message };
+        await endAttempt(
+          deps,
+          exec,
+          refusesTheCard(error)
+            ? { ending: 'failed', ...failure }
+            : failedBeforePayment(intent, exec, failure),
+        );
         return 'done';
       }
     }
@@ -206,13 +213,15 @@ export function createExecutor(ctx: EngineContext, options: ExecutorOptions) {
 
   /**
    * This process has no connector for the attempt's merchant (started without the sandbox, say).
-   * Nothing can have been charged before a complete call: the attempt fails. After one, a charge
-   * may exist: the attempt stays running, says why, and is reconciled by a process that has it.
+   * Nothing can have been charged before a complete call: the attempt fails (a product_id intent
+   * gives up that offer only). After one, a charge may exist: the attempt stays running, says
+   * why, and is reconciled by a process that has it.
    */
-  async function merchantUnavailable(deps: StepDeps, exec: ExecutionDoc) {
+  async function merchantUnavailable(deps: StepDeps, exec: ExecutionDoc, intent: IntentDoc) {
     const code = 'merchant_unavailable';
     const message = `This server has no connection to merchant ${exec.merchant ?? 'unknown'}.`;
-    if (!exec.completing) return endAttempt(deps, exec, { ending: 'failed', code, message });
+    if (!exec.completing)
+      return endAttempt(deps, exec, failedBeforePayment(intent, exec, { code, message }));
     await ctx.store.transact(async (tx) => {
       const saved = await saveExecution(tx, ctx, { ...exec, last_error: { code, message } });
       await touchIntent(tx, ctx, saved, 'running');

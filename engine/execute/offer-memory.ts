@@ -22,6 +22,12 @@ export function cheaperElsewhere(exec: ExecutionDoc, checkout: Checkout) {
   };
 }
 
+/**
+ * Sessions whose totals are what the merchant would charge. One not ready to pay (out of stock, a
+ * buyer detail missing) may leave shipping, or the items, out of its totals: it teaches no cost.
+ */
+const PAYABLE: ReadonlySet<Checkout['status']> = new Set(['ready', 'authentication_required']);
+
 /** What a checkout costs, compared with the offers' costs: items and shipping, without tax. */
 const costOfCheckout = (checkout: Checkout) =>
   checkout.totals.total_cents - checkout.totals.tax_cents;
@@ -29,9 +35,9 @@ const costOfCheckout = (checkout: Checkout) =>
 /**
  * An attempt of a product_id intent that ends without buying keeps what it learnt on the chosen
  * offer's link, not on the intent: a refusal there (its price, its stock) must not block another
- * merchant, and what its checkout cost with shipping is that offer's cost while its page shows
- * the same price.
- * After CHEAPER_ELSEWHERE the cheaper offer's page is due now, so the next choice comes at once.
+ * merchant, and what a checkout ready to pay cost with shipping is that offer's cost (choose.ts).
+ * The cheapest other offer's page is then due now, so the next choice comes at once (after
+ * CHEAPER_ELSEWHERE, or a refusal or a failure that blocks this offer).
  * Returns the intent's patch without the refusal (all of it for an intent on one product_url).
  */
 export async function keepOfferMemory(
@@ -49,20 +55,20 @@ export async function keepOfferMemory(
       blocked_at_price_cents: blocked_at_price_cents ?? null,
       blocked_reason: blocked_reason ?? null,
       blocked_until_ms: blocked_until_ms ?? null,
-      ...(exec.checkout
+      ...(exec.checkout && PAYABLE.has(exec.checkout.status)
         ? {
             last_checkout: {
               cost_cents: costOfCheckout(exec.checkout),
               shipping_cents: exec.checkout.totals.shipping_cents,
               at_price_cents: exec.offer.price_cents,
+              at_ms: now,
             },
           }
         : {}),
     });
   }
-  if (rest.waiting_reason === 'CHEAPER_ELSEWHERE') {
-    const [cheapest] = [...exec.offer.alternatives].sort((a, b) => a.cost_cents - b.cost_cents);
-    if (cheapest) await makeDue(tx, cheapest.watch_id, now);
-  }
+  // The next choice comes at once: this offer is blocked now, or dearer than the cheapest other.
+  const [cheapest] = [...exec.offer.alternatives].sort((a, b) => a.cost_cents - b.cost_cents);
+  if (cheapest) await makeDue(tx, cheapest.watch_id, now);
   return rest;
 }

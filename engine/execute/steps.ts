@@ -4,7 +4,7 @@ import type { ExecutionAt, ExecutionDoc } from '../schemas/execution';
 import type { IntentDoc } from '../schemas/intent-doc';
 import { isoTime } from '../util/time';
 import type { AcpDeps, StepDeps, StepResult } from './deps';
-import { abandoned, endAttempt, endRefused, expired } from './endings';
+import { abandoned, endAttempt, endRefused, expired, failedBeforePayment } from './endings';
 import { merchantKeyOf, recordStep, saveExecution, touchIntent } from './records';
 import { verifyTotals } from './verify';
 import { askForIdentity, identityNeeded } from './identity';
@@ -56,11 +56,11 @@ export async function createCheckout(
   }
   const sku = exec.sku;
   if (!sku) {
-    await endAttempt(deps, exec, {
-      ending: 'failed',
+    const failure = {
       code: 'product_not_purchasable',
       message: 'The product page names no SKU the merchant can sell.',
-    });
+    };
+    await endAttempt(deps, exec, failedBeforePayment(intent, exec, failure));
     return true;
   }
   const currency = intent.conditions.currency ?? intent.last_observation?.currency ?? 'USD';

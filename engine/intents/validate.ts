@@ -28,6 +28,7 @@ export async function checkCreateIntent(
     'objective.procurement.item.product_url',
   );
   await checkProductExists(ctx, caller, input.objective.product?.product_id);
+  checkProductCurrency(input);
   checkConditions(ctx, input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
   checkPaymentMethod(caller, input.payment?.payment_method_id);
@@ -95,6 +96,19 @@ async function checkProductExists(ctx: EngineContext, caller: Caller, productId?
       `No such product: '${productId}'. Find canonical ids with POST /v1/resolve/products, or send product_url.`,
     );
   }
+}
+
+/**
+ * A product_id intent compares offers of several merchants and caps them with max_price_cents and
+ * max_charge_cents: as plain numbers, a £109 offer would beat a $110 one and be charged against a
+ * limit meant in dollars. So it names the one currency it buys in; offers in another wait.
+ */
+function checkProductCurrency(input: CreateIntentInput) {
+  if (!input.objective.product?.product_id || input.conditions?.currency) return;
+  throw missing(
+    'conditions.currency',
+    'conditions.currency is required with objective.product.product_id: the offers of every merchant are compared, and capped by max_price_cents and payment.max_charge_cents, in one currency, and there is no conversion. Name it, e.g. "USD"; offers in another currency are not bought.',
+  );
 }
 
 function checkConditions(ctx: EngineContext, conditions: CreateIntentInput['conditions']) {

@@ -13,14 +13,10 @@ export async function ensureWatch(
 ): Promise<void> {
   const existing = await tx.get<WatchDoc>('watches', watch.watch_id);
   if (existing) {
-    const due = existing.failures === 0 && existing.next_check_at > now;
+    const due = dueNow(existing, now);
     const link = linked && !existing.linked;
     if (due || link) {
-      await tx.put('watches', {
-        ...existing,
-        ...(due ? { next_check_at: now } : {}),
-        ...(link ? { linked: true } : {}),
-      });
+      await tx.put('watches', { ...existing, ...due, ...(link ? { linked: true } : {}) });
     }
     return;
   }
@@ -44,9 +40,30 @@ export async function ensureWatch(
 /** Checks a page at the next round, unless it is backing off after failures. */
 export async function makeDue(tx: StoreTx, watchId: string, now: number) {
   const watch = await tx.get<WatchDoc>('watches', watchId);
-  if (watch && watch.failures === 0 && watch.next_check_at > now) {
-    await tx.put('watches', { ...watch, next_check_at: now });
-  }
+  const due = watch && dueNow(watch, now);
+  if (due) await tx.put('watches', { ...watch, ...due });
+}
+
+/**
+ * What makes a watch due at the next round, or null (due already, or backing off after failures).
+ * A round that claimed it (store/claims.ts) is checking it now: moving its due time would let
+ * another instance fetch it beside that check, so it is flagged instead, and the claimant makes it
+ * due at once when it writes its check (checkedWatch), which read the page before this request.
+ */
+function dueNow(watch: WatchDoc, now: number): Partial<WatchDoc> | null {
+  if (watch.failures > 0 || watch.next_check_at <= now) return null;
+  if (!watch.claimed_by) return { next_check_at: now };
+  return watch.due_again ? null : { due_again: true };
+}
+
+/**
+ * The watch as a round writes it after its check: unclaimed, next due at `next`, or at once if it
+ * was asked for meanwhile (dueNow) and its page is not backing off after a failure.
+ */
+export function checkedWatch(watch: WatchDoc, next: number, now: number): WatchDoc {
+  const { due_again, ...rest } = watch;
+  const again = due_again === true && rest.failures === 0;
+  return { ...rest, claimed_by: null, next_check_at: again ? now : next };
 }
 
 export async function loadWatch(reader: StoreReader, watchId: string | null) {

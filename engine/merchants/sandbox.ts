@@ -1,4 +1,5 @@
 import type { Fetcher, MerchantConnector } from '../ports';
+import { merchantIdOf } from '../util/merchant-id';
 import { createAcpConnector } from './acp/connector';
 
 /** The key the sandbox merchant (server/sandbox-merchant) accepts unless told another. */
@@ -29,7 +30,8 @@ export function sandboxMerchant(options: {
   const connector = base
     ? createAcpConnector(
         {
-          merchantId: base.hostname,
+          // Its id as pages and allowed_merchants name it (no `www.`); an IPv6 literal as it is.
+          merchantId: merchantIdOf(base.hostname) ?? base.hostname,
           baseUrl: base.href.replace(/\/+$/, ''),
           apiKey: options.apiKey ?? SANDBOX_API_KEY,
         },
@@ -47,8 +49,8 @@ export function sandboxMerchant(options: {
   return {
     owns,
     // Without a page (a procurement buying from allowed_merchants by sku), the merchant id decides.
-    connectorFor: (merchantId, livemode, productUrl) =>
-      !livemode && (productUrl === null ? merchantId === base?.hostname : owns(productUrl))
+    connectorFor: (id, livemode, productUrl) =>
+      !livemode && (productUrl === null ? id === connector?.merchantId : owns(productUrl))
         ? connector
         : null,
   };

@@ -55,25 +55,42 @@ const REFUSED_STAGE = STAGES.length;
 const stageOf = (reason: WaitingReason) => STAGES.findIndex((stage) => stage.includes(reason));
 
 /**
- * What an offer costs for the choice: the items at the page's price; once a checkout there has
- * stated its shipping, what that checkout cost while the page showed this price (tax is left
- * out: it is not known before a checkout and follows the price). Null without a price.
+ * How long what a checkout stated stands for its offer. Its shipping is counted at every price the
+ * page shows meanwhile, so a page whose price moves needs no checkout per price to be compared as
+ * charged. Past a day it is forgotten: shipping rates change, and an offer that an old figure made
+ * look dearer would never be tried again to learn the new one.
  */
-export function costOf(offer: OfferState, quantity: number): number | null {
+export const CHECKOUT_MEMORY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What an offer costs for the choice: the items at the page's price; once a checkout there has
+ * stated its shipping (within CHECKOUT_MEMORY_MS), what that checkout cost while the page shows
+ * the price it showed then, else the items plus that shipping. Tax is left out: it is not known
+ * before a checkout and follows the price. Null without a price.
+ */
+export function costOf(offer: OfferState, quantity: number, now: number): number | null {
   const price = offer.observation?.price_cents ?? null;
   if (price === null) return null;
   const known = offer.link.last_checkout;
-  return known && known.at_price_cents === price ? known.cost_cents : price * quantity;
+  if (!known || now - (known.at_ms ?? -Infinity) > CHECKOUT_MEMORY_MS) return price * quantity;
+  return known.at_price_cents === price
+    ? known.cost_cents
+    : price * quantity + known.shipping_cents;
 }
 
-/** Whether one offer can be bought now (CONTRACT §9), and if not, why. */
+/**
+ * Whether one offer can be bought now (CONTRACT §9), and if not, why. `impatient`: the choice has
+ * waited long enough for pages that fail (decide-product.ts); one that failed its latest check is
+ * then ruled out as if it had failed past the threshold.
+ */
 export function judgeOffer(
   intent: IntentDoc,
   offer: OfferState,
   now: number,
   failureThreshold: number,
+  impatient = false,
 ): Judged {
-  const cost = costOf(offer, quantityOf(intent));
+  const cost = costOf(offer, quantityOf(intent), now);
   const unmet = (reason: WaitingReason, stage = stageOf(reason)): Unmet => ({
     state: 'unmet',
     offer,
@@ -81,7 +98,8 @@ export function judgeOffer(
     reason,
     stage,
   });
-  if (offer.failures >= failureThreshold) return unmet('OBSERVATION_FAILED');
+  if (offer.failures >= failureThreshold || (impatient && offer.failures > 0))
+    return unmet('OBSERVATION_FAILED');
   const { observation } = offer;
   // Never read, or its latest check failed (a URL intent decides nothing then either): not known
   // now, so neither bought on an older read nor ruled out; lowest_price waits for it.

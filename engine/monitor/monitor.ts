@@ -12,6 +12,7 @@ import { checkWatch, type CheckOutcome } from './observe';
 import { claimDueWatches, releaseOwnWatchClaims } from './claim';
 import type { WatchDoc } from '../schemas/watch';
 import { linksOfWatch } from '../intents/links';
+import { checkedWatch } from '../intents/watch';
 import type { OfferLinkDoc } from '../schemas/offer-link';
 import { decideLinked, linkedTo, type OpenExecution } from './products';
 import { relinkDue } from './relink';
@@ -76,9 +77,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
 
   function nextWatch(watch: WatchDoc, outcome: CheckOutcome, now: number): WatchDoc {
     if (outcome.kind === 'observed') {
-      return {
+      const read = {
         ...watch,
-        claimed_by: null,
         failures: 0,
         last_error: null,
         etag: outcome.etag,
@@ -87,18 +87,13 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
         offer_sku: outcome.sku,
         last_ambiguous: outcome.ambiguous,
         page_fingerprint: outcome.fingerprint,
-        next_check_at: nextHealthyCheck(now),
       };
+      return checkedWatch(read, nextHealthyCheck(now), now);
     }
     const failures = watch.failures + 1;
     const backoff = Math.min(options.intervalMs * 2 ** (failures - 1), maxBackoff);
-    return {
-      ...watch,
-      claimed_by: null,
-      failures,
-      last_error: outcome.error,
-      next_check_at: now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, maxBackoff)),
-    };
+    const retry = now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, maxBackoff));
+    return checkedWatch({ ...watch, failures, last_error: outcome.error }, retry, now);
   }
 
   async function expireDue(now: number): Promise<number> {
@@ -160,13 +155,15 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       started.push({ id: intent.intent_id, attempt: applied.intent.latest_execution!.attempt });
     }
     if (linked.length > 0) {
+      // Pages that fail hold a choice back as long as one failing in a row would (choose.ts).
+      const patience = { failureThreshold, patienceMs: failureThreshold * options.intervalMs };
       const products = await decideLinked(
         tx,
         ctx,
         next,
         linked,
         now,
-        failureThreshold,
+        patience,
         options.openExecution,
       );
       started.push(...products.started);
@@ -187,7 +184,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   ) {
     const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
     const starts = intents.map((intent) => dateRangeBounds(intent.conditions)!.startMs);
-    await tx.put('watches', { ...current, next_check_at: Math.max(now, Math.min(...starts)) });
+    await tx.put('watches', checkedWatch(current, Math.max(now, Math.min(...starts)), now));
     for (const intent of intents) {
       const decision = waitForDateRange(intent);
       if (decision) {
@@ -222,11 +219,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     );
     if (onPage.length === 0 && linked.length === 0) await tx.delete('watches', watch.watch_id);
     else {
-      await tx.put('watches', {
-        ...current,
-        claimed_by: null,
-        next_check_at: nextHealthyCheck(now),
-      });
+      await tx.put('watches', checkedWatch(current, nextHealthyCheck(now), now));
     }
   }
 

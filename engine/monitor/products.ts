@@ -3,7 +3,6 @@ import { linksOfIntent, linksOfWatch } from '../intents/links';
 import { applyTransition } from '../machine/apply';
 import type { StoreReader, StoreTx } from '../ports';
 import { TERMINAL_STATUSES } from '../vocabulary';
-import type { Observation } from '../schemas/intent';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { ChosenOffer, OfferLinkDoc } from '../schemas/offer-link';
 import type { WatchDoc } from '../schemas/watch';
@@ -54,7 +53,7 @@ export async function decideLinked(
   watch: WatchDoc,
   intentIds: string[],
   now: number,
-  failureThreshold: number,
+  patience: { failureThreshold: number; patienceMs: number },
   open: OpenExecution | undefined,
 ): Promise<Linked> {
   const result: Linked = { started: [], transitions: 0 };
@@ -62,13 +61,25 @@ export async function decideLinked(
     const intent = await tx.get<IntentDoc>('intents', id);
     if (!intent || !WATCHING.has(intent.status)) continue;
     const offers = await offerStates(tx, id, watch);
-    const { decision, shown, start } = decideProduct(intent, offers, now, failureThreshold);
+    const { failureThreshold, patienceMs } = patience;
+    const { decision, shown, start, undecidedSince } = decideProduct(
+      intent,
+      offers,
+      now,
+      failureThreshold,
+      patienceMs,
+    );
+    const since =
+      undecidedSince === (intent.undecided_since_ms ?? null)
+        ? {}
+        : { undecided_since_ms: undecidedSince };
     if (!decision) {
-      if (shown) await show(tx, intent, shown);
+      const notes = { ...(shown ? { last_observation: shown } : {}), ...since };
+      if (Object.keys(notes).length > 0) await note(tx, intent, notes);
       continue;
     }
     const { trigger, data, patch } = decision;
-    const applied = await applyTransition(tx, ctx, id, trigger, data, patch);
+    const applied = await applyTransition(tx, ctx, id, trigger, data, { ...patch, ...since });
     if (!applied) continue;
     result.transitions++;
     if (!start) continue;
@@ -99,8 +110,13 @@ async function offerStates(tx: StoreTx, intentId: string, watch: WatchDoc): Prom
 
 /**
  * A product_id intent shows the offers as of its last check: it has no single watch for the view
- * to read, so the check writes them (no event, and updated_at stays: nothing changed its state).
+ * to read, so the check writes them, and since when the choice waits for failing pages (no event,
+ * and updated_at stays: nothing changed its state).
  */
-async function show(tx: StoreTx, intent: IntentDoc, shown: Observation) {
-  await tx.put('intents', { ...intent, last_observation: shown, version: intent.version + 1 });
+async function note(
+  tx: StoreTx,
+  intent: IntentDoc,
+  notes: Pick<Partial<IntentDoc>, 'last_observation' | 'undecided_since_ms'>,
+) {
+  await tx.put('intents', { ...intent, ...notes, version: intent.version + 1 });
 }

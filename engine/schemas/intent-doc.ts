@@ -46,6 +46,11 @@ export interface IntentDoc {
    * stock that really returns must still be bought. Null otherwise.
    */
   blocked_until_ms?: number | null;
+  /**
+   * product_id: since when the choice has waited for an offer whose page failed at its latest
+   * check (monitor/decide-product.ts). Past the patience, such offers are left out. Null when not.
+   */
+  undecided_since_ms?: number | null;
   /** Reason of the last intent.waiting event, to emit a new one only when it changes. */
   waiting_reason: string | null;
   /** The watch (URL + mode) the monitor checks for this intent; null once terminal. */

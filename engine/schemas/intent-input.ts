@@ -87,7 +87,10 @@ export const Conditions = z
   .strictObject({
     availability: z.enum(['in_stock']).optional(),
     max_price_cents: cents.optional(),
-    currency: currency.optional(),
+    currency: currency.optional().openapi({
+      description:
+        'The currency the offer must be priced in (ISO 4217); max_price_cents and payment.max_charge_cents are amounts in it. There is no conversion: an offer in another currency is not bought (CURRENCY_MISMATCH). Required with objective.product.product_id, whose offers at several merchants are compared in this one currency.',
+    }),
     time_windows: z.array(TimeWindow).max(LIMITS.timeWindows).optional(),
     date_range: z.strictObject({ start: isoDate, end: isoDate }).optional().openapi({
       description:

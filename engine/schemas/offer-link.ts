@@ -19,13 +19,16 @@ export interface OfferLinkDoc {
   sku: string | null;
   /**
    * What the last checkout here cost (items and shipping, without tax; its shipping apart) while
-   * the page showed `at_price_cents`: the choice counts that cost while the page shows that price,
-   * so shipping, or a page that is behind its checkout, is compared as charged.
+   * the page showed `at_price_cents`, and when (`at_ms`). For a day the choice counts that cost
+   * while the page shows that price (a page behind its checkout is compared as charged), and the
+   * page's price plus that shipping at any other price (monitor/choose.ts costOf).
    */
   last_checkout?: {
     cost_cents: number;
     shipping_cents: number;
     at_price_cents: number | null;
+    /** When that checkout stated it; absent on links written before it was kept: too old. */
+    at_ms?: number;
   } | null;
   /** A checkout here was refused at this price (over a limit, declined): not again until less. */
   blocked_at_price_cents?: number | null;

@@ -32,6 +32,11 @@ export interface WatchDoc {
   catalog?: { fingerprint: string | null; at: number } | null;
   /** The instance checking it now (monitor/claim.ts); null or absent once checked. */
   claimed_by?: string | null;
+  /**
+   * Asked to be checked now while claimed (intents/watch.ts): the claimant's check makes it due at
+   * once instead of an interval later. Absent otherwise.
+   */
+  due_again?: boolean;
 }
 
 /** The page to watch for a URL: the fragment never reaches the server, so it is dropped. */

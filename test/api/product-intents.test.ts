@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyReceipt } from '../../engine/index';
+import { FetchError, verifyReceipt } from '../../engine/index';
 import { apiStore } from '../support/api';
 import { productPurchase, seedProduct } from '../support/catalog-seed';
 import { openApiValidator } from '../support/closed-schema';
@@ -69,6 +69,26 @@ describe('POST /v1/intents with objective.product.product_id', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('refuses a product_id without conditions.currency: offers are compared and capped in one currency', async () => {
+    const { world, validate } = await twoShopWorld();
+    const productId = await seedProduct(world.store, []);
+    const bodies = [
+      productPurchase(productId, { conditions: { max_price_cents: 12_000 } }),
+      productPurchase(productId, { conditions: undefined }),
+    ];
+    for (const body of bodies) {
+      const res = await call(world, 'POST', '/v1/intents', body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        code: 'parameter_missing',
+        param: 'conditions.currency',
+      });
+      expect(res.body.error.message).toMatch(/no conversion/);
+      expect(validate('Error', res.body)).toEqual([]);
+    }
+    expect((await call(world, 'GET', '/v1/intents')).body.data).toEqual([]);
+  });
+
   it('answers the chosen offer, the others and a signed receipt naming both', async () => {
     const { world, validate } = await twoShopWorld();
     // 95.00 + 5.99 shipping > 100.00 with free shipping: the first checkout is abandoned.
@@ -126,5 +146,39 @@ describe('POST /v1/intents with objective.product.product_id', () => {
     );
     expect(await world.store.get('product_intents', id)).toBeUndefined();
     expect(await world.store.query('watches', { index: 'by_due', prefix: [] })).toEqual([]);
+  });
+  it('gives up an offer whose API fails before payment, and buys the other', async () => {
+    const { world, validate } = await twoShopWorld();
+    const productId = await seedBoth(world, [9_000, 10_000]);
+    world.onRequest = ({ url, method }) => {
+      if (method === 'POST' && url === `${SANDBOX}/checkout_sessions`)
+        throw new FetchError('network', 'connection reset');
+    };
+    const created = await call(world, 'POST', '/v1/intents', productPurchase(productId));
+    const id = created.body.intent_id as string;
+    await settle(world);
+    const waiting = await call(world, 'GET', `/v1/intents/${id}`);
+    expect(validate('Intent', waiting.body)).toEqual([]);
+    expect(waiting.body).toMatchObject({
+      status: 'waiting',
+      latest_execution: {
+        merchant: '127.0.0.1',
+        status: 'abandoned',
+        last_error: { code: 'network' },
+      },
+    });
+    await settle(world);
+    expect((await call(world, 'GET', `/v1/intents/${id}`)).body).toMatchObject({
+      status: 'succeeded',
+      latest_execution: { merchant: '127.0.0.2' },
+    });
+    const events = await call(world, 'GET', `/v1/intents/${id}/events?limit=200`);
+    expect(validate('EventList', events.body)).toEqual([]);
+    const reasons = events.body.events
+      .filter((e: { type: string }) => e.type === 'intent.waiting')
+      .map((e: { data: unknown }) => e.data);
+    expect(reasons).toEqual([
+      { reason: 'MERCHANT_ERROR', attempt: 1, code: 'network', merchant: '127.0.0.1' },
+    ]);
   });
 });

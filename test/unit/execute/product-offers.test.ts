@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '../../../engine/index';
-import { productPurchase, seedOffer, seedProduct } from '../../support/catalog-seed';
+import type { OfferLinkDoc } from '../../../engine/schemas/offer-link';
+import type { WatchDoc } from '../../../engine/schemas/watch';
 import {
   call,
   crashAndRestart,
   crashOnceAt,
-  newWorld,
-  ordersOf,
   SANDBOX,
   SANDBOX_2,
   setProduct,
   settle,
-  type World,
-  type WorldOptions,
 } from '../../support/world';
+import { eventsOf, intentOf, orders, pageAt, SKU, twoShops } from '../../support/two-shops';
 
 /**
  * A product_id intent through the engine and two sandbox shops (127.0.0.1 and 127.0.0.2, each its
@@ -21,44 +19,7 @@ import {
  */
 
 const MINUTE = 60_000;
-const SKU = 'runner';
-const pageAt = (shop: string) => `${SANDBOX === shop ? SANDBOX : SANDBOX_2}/products/${SKU}`;
-
-type Shop = { price_cents: number; availability?: string; stock_quantity?: number };
-
-/** Two shops selling SKU at their prices, the catalog product naming both, and its intent. */
-async function twoShops(
-  a: Shop,
-  b: Shop,
-  overrides: Record<string, unknown> | ((productId: string) => Record<string, unknown>) = {},
-  options: WorldOptions = {},
-) {
-  const world = await newWorld({ ...options, shops: [SANDBOX_2] });
-  await setProduct(world, SKU, a, SANDBOX);
-  await setProduct(world, SKU, b, SANDBOX_2);
-  const productId = await seedProduct(world.store, [
-    { url: pageAt(SANDBOX), sku: SKU },
-    { url: pageAt(SANDBOX_2), sku: SKU },
-  ]);
-  const more = typeof overrides === 'function' ? overrides(productId) : overrides;
-  const res = await call(world, 'POST', '/v1/intents', productPurchase(productId, more));
-  expect(res.status).toBe(201);
-  return { world, productId, id: res.body.intent_id as string };
-}
-
-const intentOf = async (world: World, id: string) =>
-  (await call(world, 'GET', `/v1/intents/${id}`)).body;
-
-const eventsOf = async (world: World, id: string) =>
-  (await call(world, 'GET', `/v1/intents/${id}/events?limit=200`)).body.events as Array<{
-    type: string;
-    data: Record<string, unknown>;
-  }>;
-
-const orders = (world: World) => ({
-  a: ordersOf(world, SKU, SANDBOX).length,
-  b: ordersOf(world, SKU, SANDBOX_2).length,
-});
+const HOUR = 60 * MINUTE;
 
 describe('a product_id intent over two merchants', () => {
   it('buys at the cheaper allowed offer, exactly once, and says which and what the other cost', async () => {
@@ -146,13 +107,32 @@ describe('a product_id intent over two merchants', () => {
     world.onRequest = ({ url }) => {
       if (url === pageAt(SANDBOX_2)) throw new FetchError('network', 'connection reset');
     };
+    // Each check of the failing page when it is due again (1, then 2 minutes later: backoff).
     for (let check = 0; check < 3; check++) {
       expect(orders(world)).toEqual({ a: 0, b: 0 });
       await settle(world);
-      world.clock.advance(10 * MINUTE);
+      world.clock.advance(MINUTE * 2 ** check);
     }
     expect(orders(world)).toEqual({ a: 1, b: 0 });
     expect((await intentOf(world, id)).status).toBe('succeeded');
+  });
+
+  it('lowest_price waits three intervals at most for pages that fail by turns, then chooses among those read', async () => {
+    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
+    let round = 0;
+    world.onRequest = ({ url, method }) => {
+      const failing = round % 2 === 0 ? pageAt(SANDBOX_2) : pageAt(SANDBOX);
+      if (method === 'GET' && url === failing) throw new FetchError('network', 'connection reset');
+    };
+    for (; round < 3; round++) {
+      await settle(world);
+      expect(orders(world)).toEqual({ a: 0, b: 0 });
+      world.clock.advance(MINUTE);
+    }
+    expect((await intentOf(world, id)).status).toBe('active');
+    // Three intervals after the first undecided check: the page that failed now is left out.
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
   });
 
   it('does not buy at an offer whose page failed at its latest check, on an older read of it', async () => {
@@ -213,6 +193,51 @@ describe('a product_id intent over two merchants', () => {
     expect(world.sandbox.state.sessions.size).toBe(1);
   });
 
+  it('a page whose price moves is compared at its price plus the shipping its checkout stated, without a checkout each time', async () => {
+    // 95.00 + 5.99 shipping (under 100.00) > 100.00 with free shipping: the first checkout is abandoned.
+    const { world } = await twoShops({ price_cents: 9_500 }, { price_cents: 10_000 });
+    await settle(world);
+    expect(world.sandbox.state.sessions.size).toBe(1);
+    // The cheaper page moves (95.50) and is read again before the other one.
+    await setProduct(world, SKU, { price_cents: 9_550 }, SANDBOX);
+    await world.store.transact(async (tx) => {
+      const other = (await tx.get<WatchDoc>('watches', `test ${pageAt(SANDBOX_2)}`))!;
+      await tx.put('watches', { ...other, next_check_at: world.clock.now() + HOUR });
+    });
+    world.clock.advance(2 * MINUTE);
+    await settle(world);
+    // 95.50 + 5.99 > 100.00: no second checkout there; the other offer is bought.
+    expect(world.sandbox.state.sessions.size).toBe(1);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+  });
+
+  it('compares and caps offers in the intent currency only: a cheaper offer in another is not bought', async () => {
+    const { world, id } = await twoShops(
+      { price_cents: 10_900, currency: 'GBP' },
+      { price_cents: 11_000 },
+    );
+    await settle(world);
+    expect(orders(world)).toEqual({ a: 0, b: 1 });
+    expect((await intentOf(world, id)).last_observation.other_offers).toEqual([
+      expect.objectContaining({ merchant: '127.0.0.1', currency: 'GBP', price_cents: 10_900 }),
+    ]);
+
+    // Every offer in another currency: the intent waits, CURRENCY_MISMATCH.
+    const other = await twoShops(
+      { price_cents: 10_900 },
+      { price_cents: 9_000 },
+      {
+        conditions: { max_price_cents: 12_000, currency: 'EUR' },
+      },
+    );
+    await settle(other.world);
+    expect(orders(other.world)).toEqual({ a: 0, b: 0 });
+    expect((await eventsOf(other.world, other.id)).at(-1)).toMatchObject({
+      type: 'intent.waiting',
+      data: { reason: 'CURRENCY_MISMATCH', currency: 'USD' },
+    });
+  });
+
   it('a refusal at one merchant does not block the other', async () => {
     // The cheaper shop's page says in stock, but it has one left and the intent buys two.
     const { world, id } = await twoShops(
@@ -223,6 +248,12 @@ describe('a product_id intent over two merchants', () => {
     await settle(world);
     expect(orders(world)).toEqual({ a: 0, b: 0 });
     expect((await intentOf(world, id)).status).toBe('waiting');
+    // A checkout that was not ready to pay teaches no cost: its totals need not be complete.
+    const [link] = await world.store.query<OfferLinkDoc>('intent_watches', {
+      index: 'by_watch',
+      prefix: [`test ${pageAt(SANDBOX)}`],
+    });
+    expect(link).toMatchObject({ blocked_reason: 'OUT_OF_STOCK', last_checkout: null });
     world.clock.advance(2 * MINUTE);
     await settle(world);
     expect(orders(world)).toEqual({ a: 0, b: 1 });
@@ -232,110 +263,7 @@ describe('a product_id intent over two merchants', () => {
   });
 });
 
-describe('a product_id intent: waiting, links and crashes', () => {
-  it('waits with the reason of the offer that came closest, one event per change', async () => {
-    const { world, id } = await twoShops(
-      { price_cents: 9_000, availability: 'out_of_stock' },
-      { price_cents: 13_000 },
-    );
-    const waiting = async () =>
-      (await eventsOf(world, id)).filter((e) => e.type === 'intent.waiting').map((e) => e.data);
-    await settle(world);
-    // Over the price limit got further through the checks than out of stock.
-    expect(await waiting()).toEqual([
-      expect.objectContaining({ reason: 'PRICE_ABOVE_LIMIT', merchant: '127.0.0.2' }),
-    ]);
-    await setProduct(world, SKU, { price_cents: 12_500 }, SANDBOX_2);
-    world.clock.advance(2 * MINUTE);
-    await settle(world);
-    expect(await waiting()).toHaveLength(1);
-    expect((await intentOf(world, id)).last_observation).toMatchObject({
-      merchant: '127.0.0.2',
-      price_cents: 12_500,
-      other_offers: [
-        expect.objectContaining({ merchant: '127.0.0.1', availability: 'out_of_stock' }),
-      ],
-    });
-    await setProduct(world, SKU, { availability: 'in_stock' }, SANDBOX);
-    world.clock.advance(2 * MINUTE);
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 1, b: 0 });
-  });
-
-  it('waits with NO_OFFER until the catalog gains an offer, which is watched within a check interval', async () => {
-    const world = await newWorld({ shops: [SANDBOX_2] });
-    await setProduct(world, SKU, { price_cents: 9_000 }, SANDBOX_2);
-    const productId = await seedProduct(world.store, []);
-    const id = (await call(world, 'POST', '/v1/intents', productPurchase(productId))).body
-      .intent_id as string;
-    await settle(world);
-    expect((await intentOf(world, id)).status).toBe('waiting');
-    expect((await eventsOf(world, id)).at(-1)!.data).toEqual({ reason: 'NO_OFFER' });
-
-    await seedOffer(world.store, productId, { url: pageAt(SANDBOX_2), sku: SKU });
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 0 }); // not looked at again yet
-    world.clock.advance(MINUTE);
-    await settle(world);
-    expect(orders(world)).toEqual({ a: 0, b: 1 });
-  });
-
-  it('waits with MERCHANT_NOT_ALLOWED when the catalog has offers at other merchants only', async () => {
-    const world = await newWorld({ shops: [SANDBOX_2] });
-    const productId = await seedProduct(world.store, [{ url: pageAt(SANDBOX_2), sku: SKU }]);
-    const body = productPurchase(productId, { guardrails: { allowed_merchants: ['127.0.0.1'] } });
-    const id = (await call(world, 'POST', '/v1/intents', body)).body.intent_id as string;
-    await settle(world);
-    expect((await eventsOf(world, id)).at(-1)!.data).toEqual({ reason: 'MERCHANT_NOT_ALLOWED' });
-  });
-
-  it('shares each page with the URL intents on it: one fetch per URL', async () => {
-    const { world } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
-    const onPage = {
-      type: 'purchase',
-      external_user_id: 'u',
-      objective: { product: { product_url: pageAt(SANDBOX) } },
-    };
-    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
-    const fetched: string[] = [];
-    world.onRequest = ({ url }) => void fetched.push(url);
-    const stats = await world.engine.monitor!.round();
-    expect(stats.fetches).toBe(2);
-    expect(fetched.sort()).toEqual([pageAt(SANDBOX), pageAt(SANDBOX_2)]);
-  });
-
-  it('forgets an ended intent: links, schedule and pages nobody else watches', async () => {
-    const { world, id } = await twoShops({ price_cents: 11_000 }, { price_cents: 9_500 });
-    await settle(world);
-    expect((await intentOf(world, id)).status).toBe('succeeded');
-    world.clock.advance(2 * MINUTE);
-    await settle(world);
-    const links = await world.store.query('intent_watches', { index: 'by_intent', prefix: [id] });
-    expect(links).toEqual([]);
-    expect(await world.store.get('product_intents', id)).toBeUndefined();
-    expect(await world.store.query('watches', { index: 'by_due', prefix: [] })).toEqual([]);
-  });
-
-  it("drops an ended intent's link when a check meets it, before the next relink", async () => {
-    const { world, id } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
-    await settle(world);
-    expect((await call(world, 'POST', `/v1/intents/${id}/cancel`)).status).toBe(200);
-    // A URL intent on the first page makes that page due again at once.
-    const onPage = {
-      type: 'purchase',
-      external_user_id: 'u',
-      objective: { product: { product_url: pageAt(SANDBOX) } },
-    };
-    expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
-    world.clock.advance(1_000);
-    await settle(world);
-    const links = await world.store.query<{ watch_id: string }>('intent_watches', {
-      index: 'by_intent',
-      prefix: [id],
-    });
-    expect(links.map((link) => link.watch_id)).toEqual([`test ${pageAt(SANDBOX_2)}`]);
-  });
-
+describe('a product_id intent: crashes', () => {
   for (const point of [
     'create_checkout:started',
     'create_checkout:after_call',

@@ -13,6 +13,9 @@ import { AVAILABILITIES } from '../../../engine/vocabulary';
 
 const NOW = Date.parse('2026-12-01T12:00:00Z');
 const THRESHOLD = 3;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+const PATIENCE = 3 * 60_000;
 const MERCHANTS = ['a.example', 'b.example', 'c.example', 'd.example', 'e.example'];
 
 /** Null mostly; a value one time in eight. */
@@ -31,9 +34,16 @@ const offerArb = fc.record({
   ),
   ambiguous: fc.constantFrom(false, false, false, false, false, false, false, true),
   failures: fc.constantFrom(0, 0, 0, 0, 0, 0, 1, 2, 3, 4),
-  /** A checkout there cost the items plus `extra` (shipping; or a page behind its checkout). */
+  /**
+   * A checkout there cost the items plus `extra` (shipping; or a page behind its checkout), `age`
+   * ago, at the page's price now or another.
+   */
   checkout: fc.option(
-    fc.record({ extra: fc.integer({ min: -500, max: 2_000 }), samePrice: fc.boolean() }),
+    fc.record({
+      extra: fc.integer({ min: -500, max: 2_000 }),
+      samePrice: fc.boolean(),
+      age: fc.constantFrom(0, DAY, DAY + 1),
+    }),
     { nil: null },
   ),
   blockedAt: rarely(fc.integer({ min: 0, max: 20_000 })),
@@ -53,6 +63,8 @@ const caseArb = fc.record({
   maxPrice: fc.integer({ min: 5_000, max: 20_000 }),
   quantity: fc.integer({ min: 1, max: 3 }),
   strategy: fc.constantFrom('lowest_price' as const, 'earliest_available' as const),
+  /** The choice has waited for failing pages since PATIENCE ago (else since a moment ago). */
+  impatient: fc.boolean(),
 });
 
 type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
@@ -67,6 +79,7 @@ function intentOf(c: Case): IntentDoc {
     payment: null,
     status: 'waiting',
     waiting_reason: null,
+    undecided_since_ms: c.impatient ? NOW - PATIENCE : NOW - 1,
     latest_execution: null,
     expires_at_ms: null,
     livemode: false,
@@ -91,6 +104,7 @@ const stateOf =
                 cost_cents: g.price * c.quantity + g.checkout.extra,
                 shipping_cents: Math.max(0, g.checkout.extra),
                 at_price_cents: g.checkout.samePrice ? g.price : g.price + 1,
+                at_ms: NOW - g.checkout.age,
               }
             : null,
         blocked_at_price_cents: g.blockedAt,
@@ -121,18 +135,32 @@ function oracle(c: Case, [merchant, g]: Generated): number | null {
   if (g.availability !== 'in_stock' && g.availability !== 'limited') return null;
   if (g.currency !== 'USD' || g.price === null || g.price > c.maxPrice) return null;
   if ((g.blockedAt !== null && g.price >= g.blockedAt) || (g.blockedUntil ?? 0) > NOW) return null;
-  return g.price * c.quantity + (g.checkout?.samePrice ? g.checkout.extra : 0);
+  return g.price * c.quantity + checkoutExtra(g);
+}
+
+/**
+ * What a checkout there adds for a day: all it cost beyond the page at the price it was read,
+ * its shipping (what it cost beyond the items, if anything) at another price.
+ */
+function checkoutExtra({ checkout }: Generated[1]): number {
+  if (!checkout || checkout.age > DAY) return 0;
+  return checkout.samePrice ? checkout.extra : Math.max(0, checkout.extra);
 }
 
 describe('the choice among offers (property)', () => {
   it('buys an allowed offer that holds, never dearer than another that holds', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
-        const result = decideProduct(intentOf(c), c.offers.map(stateOf(c)), NOW, THRESHOLD);
+        const offers = c.offers.map(stateOf(c));
+        const result = decideProduct(intentOf(c), offers, NOW, THRESHOLD, PATIENCE);
         const costs = new Map(c.offers.map((o) => [o[0], oracle(c, o)]));
         const holding = [...costs.values()].filter((cost): cost is number => cost !== null);
+        // Not read yet, or failed at its latest check: waited for, until the patience is over.
         const pending = c.offers.some(
-          ([, g]) => (!g.observed || g.failures > 0) && g.failures < THRESHOLD,
+          ([, g]) =>
+            (!g.observed || g.failures > 0) &&
+            g.failures < THRESHOLD &&
+            !(c.impatient && g.failures > 0),
         );
         if (!result.start) {
           expect(result.decision?.trigger).not.toBe('start_execution');
