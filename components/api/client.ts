@@ -11,13 +11,24 @@ import type {
   IntentList,
   PaymentMethodList,
   PriceHistory,
+  ProductCandidate,
   Receipt,
+  ResolveProductsRequest,
+  ResolveProductsResponse,
   UserAction,
 } from '../../engine/contract';
 import { backgroundFetch, type FetchLike } from './background-fetch';
 import { ApiError } from './errors';
 
-export type { Intent, PriceHistory, Receipt, UserAction };
+export type {
+  Intent,
+  PriceHistory,
+  ProductCandidate,
+  Receipt,
+  ResolveProductsRequest,
+  ResolveProductsResponse,
+  UserAction,
+};
 export type IntentListPage = IntentList;
 export type IntentListItem = IntentList['data'][number];
 export type IntentStatus = Intent['status'];
@@ -112,6 +123,9 @@ export function createV1Client(fetchImpl: FetchLike = backgroundFetch) {
         query: { ...params },
       }),
     paymentMethods: () => request<PaymentMethods>('get', 'payment_methods'),
+    /** Catalog candidates for what a page or a user names; a search, so no Idempotency-Key. */
+    resolveProducts: (body: ResolveProductsRequest) =>
+      request<ResolveProductsResponse>('post', 'resolve/products', { json: body }),
   };
 }
 
