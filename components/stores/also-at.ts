@@ -24,6 +24,11 @@ export interface AlsoAt {
   name: string;
   /** In the page's currency (or not priced yet), cheapest first. */
   offers: OfferElsewhere[];
+  /**
+   * Whether the catalog holds an offer of this page's merchant: only then does a product_id
+   * watch read this page too (a remote server learns a page from its feeds and its own watches).
+   */
+  hereListed: boolean;
 }
 
 const QUERY_MAX = 200;
@@ -120,7 +125,12 @@ export function alsoAtOf(candidates: ProductCandidate[], page: PageProduct): Als
     if (!isPageProduct(candidate, page)) continue;
     const offers = elsewhere(candidate);
     if (offers.length > (best?.offers.length ?? 0))
-      best = { productId: candidate.product_id, name: candidate.name, offers };
+      best = {
+        productId: candidate.product_id,
+        name: candidate.name,
+        offers,
+        hereListed: candidate.offers.some((offer) => offer.merchant === page.merchant),
+      };
   }
   return best;
 }

@@ -37,16 +37,28 @@ export function AlsoAtChoice({ where, currency }: { where: WhereToBuy; currency:
         ))}
       </ul>
       {where.several ? (
-        <div className="check">
-          <input
-            id={`${id}-here`}
-            type="checkbox"
-            checked={where.includeHere}
-            onChange={(event) => where.setIncludeHere(event.target.checked)}
-            data-testid="also-at-here"
-          />
-          <label htmlFor={`${id}-here`}>And here ({where.here.merchant})</label>
-        </div>
+        <>
+          <div className="check">
+            <input
+              id={`${id}-here`}
+              type="checkbox"
+              checked={where.includeHere}
+              onChange={(event) => where.setIncludeHere(event.target.checked)}
+              data-testid="also-at-here"
+            />
+            <label htmlFor={`${id}-here`}>
+              And here ({where.here.merchant}
+              {where.here.price_cents !== null &&
+                `, ${formatMoney(where.here.price_cents, currency)}`}
+              )
+            </label>
+          </div>
+          {where.includeHere && !where.hereListed && (
+            <p className="hint" data-testid="also-at-here-unlisted">
+              This page is not in the catalog yet: it is watched too once it is.
+            </p>
+          )}
+        </>
       ) : (
         <p className="hint">
           Tick a shop to watch it there too: the cheapest that meets your terms is bought.

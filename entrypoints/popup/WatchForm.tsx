@@ -37,7 +37,8 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
   const [currency, setCurrency] = useState(offer?.currency ?? '');
   const productUrl = productUrlOf(url, extraction);
   const merchant = extraction.merchant ?? merchantOf(productUrl);
-  const where = useWhereToBuy(useAlsoAt(url), {
+  const alsoAt = useAlsoAt(url);
+  const where = useWhereToBuy(alsoAt ?? null, {
     merchant,
     url: productUrl,
     price_cents: offer?.price_cents ?? null,
@@ -78,6 +79,7 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
       onSubmit={onSubmit}
       noValidate
       data-testid="watch-form"
+      data-also-at={alsoAt === undefined ? 'asking' : alsoAt ? 'found' : 'none'}
       aria-busy={submitting}
     >
       <h2>Watch this product</h2>

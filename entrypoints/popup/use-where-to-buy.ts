@@ -45,6 +45,8 @@ export function whereToBuy(
     /** Whether other merchants are chosen: the watch is then a product_id intent. */
     several,
     includeHere,
+    /** Whether the catalog has this page's offer (else the watch covers it once it does). */
+    hereListed: alsoAt?.hereListed ?? false,
     /** The chosen pages (this one alone by default). */
     pages,
     shops: pages.map((page) => page.merchant),

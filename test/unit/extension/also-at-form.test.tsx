@@ -4,7 +4,7 @@ import type { AlsoAt } from '../../../components/stores/also-at';
 import type { Extraction } from '../../../components/stores/types';
 
 /** What the catalog said about the page; the tests set it before rendering. */
-let known: AlsoAt | null = null;
+let known: AlsoAt | null | undefined = null;
 vi.mock('../../../components/stores/also-at-store', async (original) => ({
   ...(await original<typeof import('../../../components/stores/also-at-store')>()),
   useAlsoAt: () => known,
@@ -50,13 +50,18 @@ const alsoAt = (...offers: ReturnType<typeof elsewhere>[]): AlsoAt => ({
   productId: 'prod_1',
   name: 'Ridge Hiking Boots',
   offers,
+  hereListed: true,
 });
 const form = () => renderToStaticMarkup(<WatchForm url={URL_A} extraction={extraction} />);
 
 describe('the Watch form and "also at"', () => {
-  it('adds nothing when the catalog knows no other merchant', () => {
+  it('adds nothing while the catalog is asked, nor when it knows no other merchant', () => {
+    known = undefined;
+    expect(form()).toContain('data-also-at="asking"');
+    expect(form()).not.toContain('data-testid="also-at');
     known = null;
     const html = form();
+    expect(html).toContain('data-also-at="none"');
     expect(html).not.toContain('data-testid="also-at');
     expect(html).toContain('data-testid="watch-only-merchant"');
     expect(html).toMatch(/data-testid="watch-submit"[^>]*>Watch</);
@@ -65,6 +70,7 @@ describe('the Watch form and "also at"', () => {
   it('lists the other merchants with price, stock and freshness, none chosen yet', () => {
     known = alsoAt(elsewhere('localhost', 9_500), elsewhere('shop.example', null, 'out_of_stock'));
     const html = form();
+    expect(html).toContain('data-also-at="found"');
     const rows = [...html.matchAll(/data-testid="also-at-offer" data-merchant="([^"]+)"/g)];
     expect(rows.map((row) => row[1])).toEqual(['localhost', 'shop.example']);
     expect(html).toContain('$95.00');

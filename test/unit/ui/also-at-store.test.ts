@@ -36,7 +36,7 @@ const sold = (url: string) => ({
 describe('the "also at" lookup', () => {
   beforeEach(() => {
     resolveProducts.mockReset();
-    useAlsoAtStore.setState({ page: null, alsoAt: null });
+    useAlsoAtStore.setState({ page: null, alsoAt: undefined });
   });
 
   it('asks the catalog once per page and keeps its other merchants', async () => {

@@ -88,7 +88,18 @@ describe('"also at" from the catalog candidates', () => {
       productId: 'prod_1',
       name: 'Kaldor Kettle',
       offers: [offer('shop-b.example', 4_500)],
+      hereListed: true,
     });
+    const unlisted = alsoAtOf(
+      [
+        candidate({
+          identifiers: { gtin: '04006381333931', upc: null, ean: null, mpn: null, sku: null },
+          offers: [offer('shop-b.example', 4_500)],
+        }),
+      ],
+      page({ gtin: '4006381333931' }),
+    );
+    expect(unlisted?.hereListed).toBe(false);
   });
 
   it('matches brand + MPN (case and separators ignored), or the page among the offers; never a name', () => {
