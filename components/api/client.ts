@@ -11,7 +11,6 @@ import type {
   IntentList,
   PaymentMethodList,
   PriceHistory,
-  ProductCandidate,
   Receipt,
   ResolveProductsRequest,
   ResolveProductsResponse,
@@ -20,15 +19,7 @@ import type {
 import { backgroundFetch, type FetchLike } from './background-fetch';
 import { ApiError } from './errors';
 
-export type {
-  Intent,
-  PriceHistory,
-  ProductCandidate,
-  Receipt,
-  ResolveProductsRequest,
-  ResolveProductsResponse,
-  UserAction,
-};
+export type { Intent, PriceHistory, Receipt, UserAction };
 export type IntentListPage = IntentList;
 export type IntentListItem = IntentList['data'][number];
 export type IntentStatus = Intent['status'];

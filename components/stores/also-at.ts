@@ -1,4 +1,4 @@
-import type { ProductCandidate, ResolveProductsRequest } from '../api/client';
+import type { ProductCandidate, ResolveProductsRequest } from '../../engine/contract';
 import type { Extraction } from './types';
 
 /** What a product page says its product is: what the catalog lookup asks and matches on. */

@@ -143,15 +143,18 @@ async function buy(productId: string, allowed: string[]) {
 }
 
 describe.each(FILLINGS)('a product_id intent, the catalog filled by the %s', (filling: Filling) => {
-  const fill = (sku: string) => (filling === 'feed' ? importFeeds(sku) : watchBothPages(sku));
+  /** A new product at both shops, in the catalog (filled this way), resolved: the candidates. */
+  async function catalogued() {
+    const product = await soldAtBoth();
+    await (filling === 'feed' ? importFeeds(product.sku) : watchBothPages(product.sku));
+    return { product, candidates: await resolveBoth(product) };
+  }
 
   it(
     'resolves to one product with both merchants and their prices',
     { timeout: 60_000 },
     async () => {
-      const product = await soldAtBoth();
-      await fill(product.sku);
-      const candidates = await resolveBoth(product);
+      const { product, candidates } = await catalogued();
       const withGtin = candidates.filter((candidate) => candidate.identifiers.ean === product.gtin);
       expect(withGtin).toHaveLength(1);
       expect(candidates[0]).toMatchObject({
@@ -170,10 +173,8 @@ describe.each(FILLINGS)('a product_id intent, the catalog filled by the %s', (fi
     'buys at the cheaper allowed merchant exactly once, with a receipt that verifies',
     { timeout: 60_000 },
     async () => {
-      const product = await soldAtBoth();
-      await fill(product.sku);
-      const [candidate] = await resolveBoth(product);
-      const intent = await buy(candidate!.product_id, ['127.0.0.1', '127.0.0.2']);
+      const { product, candidates } = await catalogued();
+      const intent = await buy(candidates[0]!.product_id, ['127.0.0.1', '127.0.0.2']);
       expect(intent.latest_execution.merchant).toBe('127.0.0.2');
       expect(intent.last_observation.other_offers).toEqual([
         expect.objectContaining({ merchant: '127.0.0.1', price_cents: HERE }),
@@ -189,10 +190,8 @@ describe.each(FILLINGS)('a product_id intent, the catalog filled by the %s', (fi
     'buys at the other merchant when the cheaper one is not allowed',
     { timeout: 60_000 },
     async () => {
-      const product = await soldAtBoth();
-      await fill(product.sku);
-      const [candidate] = await resolveBoth(product);
-      const intent = await buy(candidate!.product_id, ['127.0.0.1']);
+      const { product, candidates } = await catalogued();
+      const intent = await buy(candidates[0]!.product_id, ['127.0.0.1']);
       expect(intent.latest_execution.merchant).toBe('127.0.0.1');
       await new Promise((resolve) => setTimeout(resolve, 2_500));
       expect(await ordersAt(product.sku)).toEqual([1, 0]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCandidate } from '../../../components/api/client';
+import type { ProductCandidate } from '../../../engine/contract';
 import {
   alsoAtOf,
   lookupBody,
