@@ -18,6 +18,11 @@ import type { CreateIntentInput, ResumeInput } from './schemas/intent-input';
 import type { PaymentMethodList as PaymentMethodListSchema } from './schemas/payment-method';
 import type { PriceHistory as PriceHistorySchema } from './schemas/price-history';
 import type { ReceiptRecord } from './schemas/receipt';
+import type {
+  ProductCandidate as ProductCandidateShape,
+  ResolveProductsInput,
+  ResolveProductsResponse as ResolveProductsResponseSchema,
+} from './schemas/resolve';
 import type { z } from './schemas/zod';
 
 export {
@@ -63,6 +68,11 @@ export type Receipt = z.infer<typeof ReceiptRecord>;
 /** GET /v1/payment_methods */
 export type PaymentMethodList = z.infer<typeof PaymentMethodListSchema>;
 export type PaymentMethod = PaymentMethodList['data'][number];
+/** POST /v1/resolve/products */
+export type ResolveProductsRequest = ResolveProductsInput;
+export type ResolveProductsResponse = z.infer<typeof ResolveProductsResponseSchema>;
+export type ProductCandidate = ProductCandidateShape;
+export type CatalogOffer = ProductCandidate['offers'][number];
 /** Every error answer (CONTRACT §4). */
 export type ApiErrorBody = z.infer<typeof ErrorBody>;
 /** What the engine's page reader (engine/extract) finds on a product page. */

@@ -12,6 +12,8 @@ import type {
   PaymentMethodList,
   PriceHistory,
   Receipt,
+  ResolveProductsRequest,
+  ResolveProductsResponse,
   UserAction,
 } from '../../engine/contract';
 import { backgroundFetch, type FetchLike } from './background-fetch';
@@ -112,6 +114,9 @@ export function createV1Client(fetchImpl: FetchLike = backgroundFetch) {
         query: { ...params },
       }),
     paymentMethods: () => request<PaymentMethods>('get', 'payment_methods'),
+    /** Catalog candidates for what a page or a user names; a search, so no Idempotency-Key. */
+    resolveProducts: (body: ResolveProductsRequest) =>
+      request<ResolveProductsResponse>('post', 'resolve/products', { json: body }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { safeHttpUrl } from '../ui/labels';
 import { v1 } from './api';
+import { offerPagesMetadata } from './offer-pages';
 import { requestOrigins } from './permissions';
 import { requestMonitorTick } from './runtime';
 import { EXTENSION_USER, type CreateIntentBody, type Intent } from './types';
@@ -22,13 +23,25 @@ export interface WatchDraft {
   /** Absent where the engine cannot pay (assisted shops): the intent is then alert-and-confirm. */
   paymentMethodId?: string;
   maxChargeMinor?: number;
+  /**
+   * Watch the catalog's product at several merchants instead of this one page (a product_id
+   * intent): the cheapest allowed offer that meets the terms is bought.
+   */
+  catalog?: CatalogChoice;
+}
+
+/** A catalog product and the merchants (with their pages) the user chose to buy it at. */
+export interface CatalogChoice {
+  productId: string;
+  pages: { merchant: string; url: string }[];
 }
 
 /** The user refused the host permission the extension needs to read the product page. */
 class PermissionRefusedError extends Error {
-  constructor(origin: string) {
+  constructor(origins: string[]) {
+    const where = origins.length > 1 ? 'these pages' : 'this page';
     super(
-      `Without access to ${origin} the extension cannot check the price and stock of this page, so it cannot watch it. Submit again and choose Allow.`,
+      `Without access to ${origins.join(', ')} the extension cannot check the price and stock of ${where}, so it cannot watch it. Submit again and choose Allow.`,
     );
     this.name = 'PermissionRefusedError';
   }
@@ -53,17 +66,36 @@ export function localDatePlusDays(days: number, from = new Date()): string {
 export const merchantOf = (url: string) =>
   new URL(url).hostname.toLowerCase().replace(/^www\./, '');
 
+/** One page (with its variant), or every chosen merchant's offer of a catalog product. */
+function whatToWatch(draft: WatchDraft) {
+  const { catalog } = draft;
+  if (catalog)
+    return {
+      target: { product_id: catalog.productId },
+      allowed: catalog.pages.map((page) => page.merchant),
+      metadata: { metadata: offerPagesMetadata(catalog.pages) },
+    };
+  const merchant = draft.merchant ?? merchantOf(draft.productUrl);
+  return {
+    target: {
+      product_url: draft.productUrl,
+      ...(draft.variant ? { variant: draft.variant.slice(0, VARIANT_MAX) } : {}),
+    },
+    allowed: draft.onlyThisMerchant ? [merchant] : null,
+    metadata: {},
+  };
+}
+
 export function buildCreateBody(draft: WatchDraft): CreateIntentBody {
   const title = draft.title?.trim().slice(0, TEXT_MAX);
   const image = safeHttpUrl(draft.imageUrl);
-  const merchant = draft.merchant ?? merchantOf(draft.productUrl);
+  const { target, allowed, metadata } = whatToWatch(draft);
   return {
     type: 'purchase',
     external_user_id: EXTENSION_USER,
     objective: {
       product: {
-        product_url: draft.productUrl,
-        ...(draft.variant ? { variant: draft.variant.slice(0, VARIANT_MAX) } : {}),
+        ...target,
         ...(title ? { product_title: title } : {}),
         ...(image ? { product_image_url: image } : {}),
       },
@@ -75,7 +107,7 @@ export function buildCreateBody(draft: WatchDraft): CreateIntentBody {
       currency: draft.currency,
     },
     guardrails: {
-      ...(draft.onlyThisMerchant ? { allowed_merchants: [merchant] } : {}),
+      ...(allowed ? { allowed_merchants: allowed } : {}),
       expires_at: endOfDay(draft.expiresOn),
     },
     ...(draft.paymentMethodId && draft.maxChargeMinor !== undefined
@@ -86,16 +118,19 @@ export function buildCreateBody(draft: WatchDraft): CreateIntentBody {
           },
         }
       : {}),
+    ...metadata,
   };
 }
 
 /**
  * Call from the submit handler before anything else is awaited: the permission prompt needs the
- * user's gesture. Asks for the product's origin, creates the intent, then asks for a check now.
+ * user's gesture. Asks for the origin of each page to watch, creates the intent, then asks for a
+ * check now.
  */
 export async function watchProduct(draft: WatchDraft): Promise<Intent> {
-  if (!(await requestOrigins([draft.productUrl]))) {
-    throw new PermissionRefusedError(new URL(draft.productUrl).origin);
+  const pages = draft.catalog?.pages.map((page) => page.url) ?? [draft.productUrl];
+  if (!(await requestOrigins(pages))) {
+    throw new PermissionRefusedError([...new Set(pages.map((page) => new URL(page).origin))]);
   }
   const intent = await v1().createIntent(buildCreateBody(draft), {
     idempotencyKey: crypto.randomUUID(),

@@ -66,3 +66,21 @@ export function safeHttpUrl(url: string | null | undefined): string | null {
     return null;
   }
 }
+
+const AGO_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How fresh a figure is: "just now", "5 minutes ago", "3 hours ago", "yesterday". */
+export function agoWords(iso: string | null | undefined, now = new Date()): string {
+  const at = iso ? new Date(iso).getTime() : NaN;
+  if (Number.isNaN(at)) return 'never seen';
+  const elapsed = Math.max(0, now.getTime() - at);
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, ms] of AGO_UNITS) {
+    if (elapsed >= ms) return format.format(-Math.floor(elapsed / ms), unit);
+  }
+  return 'just now';
+}

@@ -1,4 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
+import { shopPageOf } from '../../components/stores/offer-pages';
+import type { Intent } from '../../components/stores/types';
 import type { ApiCaller } from './api-call';
 import { NOTIFICATION_ICON } from './icon';
 import { describe, describeGroup, isPriceDrop, type IntentItem } from './notify-words';
@@ -154,11 +156,10 @@ export async function shopToOpen(call: ApiCaller, intentId: string | null): Prom
     headers: {},
   });
   if (reply.status !== 200) return null;
-  const intent = JSON.parse(reply.body) as IntentItem & { next_action?: { type?: string } | null };
-  const url = intent.objective?.product?.product_url;
+  const intent = JSON.parse(reply.body) as Intent;
   const assisted =
     intent.status === 'requires_user_action' && intent.next_action?.type === 'confirmation';
-  return assisted && url && /^https?:\/\//i.test(url) ? url : null;
+  return assisted ? shopPageOf(intent) : null;
 }
 
 /**

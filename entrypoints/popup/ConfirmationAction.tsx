@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Intent } from '@/components/stores/types';
-import { hostOf, safeHttpUrl } from '@/components/ui/labels';
+import { shopPageOf } from '@/components/stores/offer-pages';
+import { hostOf } from '@/components/ui/labels';
 import { formatMoney, parseMajor } from '@/components/ui/money';
 import { TextField } from '@/components/ui/TextField';
 import { ActionFooter } from './ActionFooter';
@@ -15,9 +16,12 @@ function priceToPay(intent: Intent): string | null {
   return max_price_cents !== undefined && currency ? formatMoney(max_price_cents, currency) : null;
 }
 
-/** The way to the shop: the product page in a new tab, "Buy at shop.example — €1,199". */
+/**
+ * The way to the shop: the product page in a new tab, "Buy at shop.example — €1,199" (for a watch
+ * at several shops, the page of the one chosen).
+ */
 function BuyAtShop({ intent }: { intent: Intent }) {
-  const url = safeHttpUrl(intent.objective.product?.product_url ?? null);
+  const url = shopPageOf(intent);
   if (!url) return <p>{intent.next_action?.instructions}</p>;
   const price = priceToPay(intent);
   const quantity = intent.objective.quantity ?? 1;

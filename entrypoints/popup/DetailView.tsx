@@ -5,10 +5,12 @@ import { useViewStore } from '@/components/stores/view-store';
 import { eventWords } from '@/components/ui/event-words';
 import { formatDateTime, hostOf } from '@/components/ui/labels';
 import { formatMoney } from '@/components/ui/money';
+import { isCatalogWatch, offersSeen } from '@/components/ui/offers';
 import { PriceChart } from '@/components/ui/PriceChart';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { EditWatch } from './EditWatch';
+import { OfferList } from './OfferList';
 import { LoadError, SubViewTop } from './SubViewTop';
 import { useIntentDetail } from './use-intent-detail';
 
@@ -21,7 +23,10 @@ function Conditions({ intent }: { intent: Intent }) {
   if (conditions?.availability) rows.push(['Stock', 'In stock']);
   if (objective?.quantity) rows.push(['Quantity', String(objective.quantity)]);
   if (guardrails?.allowed_merchants?.length)
-    rows.push(['Only from', guardrails.allowed_merchants.join(', ')]);
+    rows.push([
+      isCatalogWatch(intent) ? 'At any of' : 'Only from',
+      guardrails.allowed_merchants.join(', '),
+    ]);
   if (guardrails?.expires_at) rows.push(['Until', formatDateTime(guardrails.expires_at)]);
   rows.push([
     'How',
@@ -36,6 +41,31 @@ function Conditions({ intent }: { intent: Intent }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A watch at several shops: each shop's offer as last read, the cheapest (or the bought) marked. */
+function OffersNow({ intent }: { intent: Intent }) {
+  const offers = offersSeen(intent);
+  if (offers.length === 0) return null;
+  const bought = intent.status === 'succeeded' ? intent.latest_execution?.merchant : null;
+  return (
+    <>
+      <h3>{bought ? 'Offers when bought' : 'Offers now'}</h3>
+      <OfferList
+        offers={offers}
+        testId="detail-offers"
+        mark={(offer, index) =>
+          bought
+            ? offer.merchant === bought
+              ? 'bought here'
+              : null
+            : index === 0
+              ? 'cheapest'
+              : null
+        }
+      />
+    </>
   );
 }
 
@@ -65,7 +95,11 @@ export function DetailView({ intentId }: { intentId: string }) {
       {state && 'detail' in state && (
         <>
           <StatusBadge status={state.detail.intent.status} />
-          <PriceChart points={state.detail.points} />
+          {isCatalogWatch(state.detail.intent) ? (
+            <OffersNow intent={state.detail.intent} />
+          ) : (
+            <PriceChart points={state.detail.points} />
+          )}
           <Conditions intent={state.detail.intent} />
           {!isTerminal(state.detail.intent.status) &&
             state.detail.intent.conditions?.max_price_cents !== undefined && (

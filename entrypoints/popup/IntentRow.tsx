@@ -3,6 +3,7 @@ import { isTerminal, type Intent } from '@/components/stores/types';
 import { useViewStore } from '@/components/stores/view-store';
 import { hostOf } from '@/components/ui/labels';
 import { formatMoney } from '@/components/ui/money';
+import { isCatalogWatch, offersLine } from '@/components/ui/offers';
 import { Sparkline } from '@/components/ui/Sparkline';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { checkedWords, waitingWords } from '@/components/ui/waiting';
@@ -39,6 +40,15 @@ function WaitingLine({ intent }: { intent: Intent }) {
   );
 }
 
+function OffersLine({ intent }: { intent: Intent }) {
+  const line = offersLine(intent);
+  return line ? (
+    <p className="muted intent-offers" data-testid="intent-offers">
+      {line}
+    </p>
+  ) : null;
+}
+
 /** One watched product: title, status, last price with its history, and what can be done. */
 export function IntentRow({ intent }: { intent: Intent }) {
   const history = useIntentsStore((state) => state.histories[intent.intent_id]);
@@ -64,6 +74,7 @@ export function IntentRow({ intent }: { intent: Intent }) {
         <p className="intent-price">
           {reorderLine(intent) ??
             (observation ? formatMoney(observation.price_cents, observation.currency) : '—')}
+          {observation?.merchant && isCatalogWatch(intent) && ` at ${observation.merchant}`}
           {intent.conditions?.max_price_cents !== undefined && (
             <span className="muted">
               {' '}
@@ -71,8 +82,9 @@ export function IntentRow({ intent }: { intent: Intent }) {
             </span>
           )}
         </p>
-        <Sparkline points={history?.points} />
+        {!isCatalogWatch(intent) && <Sparkline points={history?.points} />}
       </div>
+      <OffersLine intent={intent} />
       <WaitingLine intent={intent} />
       {failure && <p className="field-error">{failure.message}</p>}
       <div className="actions">

@@ -1,6 +1,8 @@
 import type { Receipt } from '@/components/stores/types';
 import { formatDateTime, safeHttpUrl } from '@/components/ui/labels';
 import { formatMoney } from '@/components/ui/money';
+import { cheapestFirst } from '@/components/ui/offers';
+import { OfferList } from './OfferList';
 
 /** Merchant, order, line items, totals, payment and signature of one receipt. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
@@ -62,6 +64,15 @@ export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
         <dt>{receipt.method === 'assisted' ? 'Total, as you reported it' : 'Total charged'}</dt>
         <dd data-testid="receipt-total">{money(totals.total_charged_cents)}</dd>
       </dl>
+      {receipt.other_offers && receipt.other_offers.length > 0 && (
+        <>
+          <h3>Other offers when bought</h3>
+          <OfferList
+            offers={cheapestFirst(receipt.other_offers, receipt.currency)}
+            testId="receipt-other-offers"
+          />
+        </>
+      )}
       <p className="signature">
         Signed (Ed25519, key <code>{receipt.signature.kid}</code>)
       </p>

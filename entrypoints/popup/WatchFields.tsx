@@ -8,13 +8,28 @@ import { formatMoney } from '@/components/ui/money';
 import { WatchGoalChoice } from './WatchGoalChoice';
 import type { WatchFieldsState } from './use-watch-fields';
 
-/** What will happen, in one line: "We'll tell you when it drops to €1,200 or less." */
-export function watchSentence(fields: WatchFieldsState, currency: string): string {
+/** "a", "a or b", "a, b or c". */
+const orList = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : (items[0] ?? '');
+
+/**
+ * What will happen, in one line: "We'll tell you when it drops to €1,200 or less." `shops`: the
+ * merchants of a watch at several shops (null for this page alone).
+ */
+export function watchSentence(
+  fields: WatchFieldsState,
+  currency: string,
+  shops: string[] | null = null,
+): string {
   const { parsedMaxPrice, goal, canPay } = fields;
   if (parsedMaxPrice === null || !currency) return 'Enter the price you want to pay.';
   const money = formatMoney(parsedMaxPrice, currency);
   const when =
     goal === 'drop' ? `it drops to ${money} or less` : `it is in stock at ${money} or less`;
+  if (shops)
+    return canPay
+      ? `We'll buy it at the cheapest of ${orList(shops)} when ${when} there, within your max total charge.`
+      : `We'll tell you when ${when} at ${orList(shops)} (the cheapest first); you then buy it at that shop and confirm here.`;
   return canPay
     ? `We'll buy it when ${when}, within your max total charge.`
     : `We'll tell you when ${when}; you then buy it at the shop and confirm here.`;
@@ -25,10 +40,13 @@ export function WatchFields({
   fields,
   currency,
   merchant,
+  shops = null,
 }: {
   fields: WatchFieldsState;
   currency: string;
   merchant: string | null;
+  /** The merchants of a watch at several shops; their list replaces "Only this merchant". */
+  shops?: string[] | null;
 }) {
   const { values, set, errors } = fields;
   const merchantId = useId();
@@ -69,18 +87,20 @@ export function WatchFields({
         error={errors.expiresOn}
         testId="watch-expires"
       />
-      <div className="check">
-        <input
-          id={merchantId}
-          type="checkbox"
-          checked={values.onlyThisMerchant}
-          onChange={(event) => set.onlyThisMerchant(event.target.checked)}
-          data-testid="watch-only-merchant"
-        />
-        <label htmlFor={merchantId}>Only this merchant{merchant ? ` (${merchant})` : ''}</label>
-      </div>
+      {!shops && (
+        <div className="check">
+          <input
+            id={merchantId}
+            type="checkbox"
+            checked={values.onlyThisMerchant}
+            onChange={(event) => set.onlyThisMerchant(event.target.checked)}
+            data-testid="watch-only-merchant"
+          />
+          <label htmlFor={merchantId}>Only this merchant{merchant ? ` (${merchant})` : ''}</label>
+        </div>
+      )}
       <p className="watch-sentence" data-testid="watch-sentence" aria-live="polite">
-        {watchSentence(fields, currency)}
+        {watchSentence(fields, currency, shops)}
       </p>
       {fields.canPay ? <PaymentFields fields={fields} unit={unit} /> : <AssistedNote />}
     </>

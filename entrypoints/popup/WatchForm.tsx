@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Extraction } from '@/components/stores/types';
+import { pageProductOf } from '@/components/stores/also-at';
+import { useAlsoAt, useAlsoAtStore } from '@/components/stores/also-at-store';
 import { lowestSeenFor, useIntentsStore } from '@/components/stores/intents-store';
 import { canPayAt, usePaymentStore } from '@/components/stores/payment-store';
 import { merchantOf } from '@/components/stores/watch';
 import { TextField } from '@/components/ui/TextField';
+import { AlsoAtChoice } from './AlsoAtChoice';
 import { useWatchFields } from './use-watch-fields';
 import { useWatchSubmit } from './use-watch-submit';
+import { useWhereToBuy } from './use-where-to-buy';
 import { WatchFields } from './WatchFields';
 import { WatchSubmit } from './WatchSubmit';
 
@@ -32,12 +36,26 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
   const offer = extraction.offer ?? extraction.offers[0] ?? null;
   const [currency, setCurrency] = useState(offer?.currency ?? '');
   const productUrl = productUrlOf(url, extraction);
-  const canPay = usePaymentStore((state) => canPayAt(state.paysAt, productUrl));
-  const lowestSeen = useIntentsStore((state) => lowestSeenFor(state, productUrl, currency));
-  const fields = useWatchFields(currency, offer?.price_cents ?? null, canPay, lowestSeen);
-  const { submitting, error, submit } = useWatchSubmit();
   const merchant = extraction.merchant ?? merchantOf(productUrl);
+  const alsoAt = useAlsoAt(url);
+  const where = useWhereToBuy(alsoAt ?? null, {
+    merchant,
+    url: productUrl,
+    price_cents: offer?.price_cents ?? null,
+    availability: offer?.availability ?? 'unknown',
+  });
+  const canPay = usePaymentStore((state) =>
+    where.pages.some((page) => canPayAt(state.paysAt, page.url)),
+  );
+  const lowestSeen = useIntentsStore((state) => lowestSeenFor(state, productUrl, currency));
+  const fields = useWatchFields(currency, where.priceMinor, canPay, lowestSeen);
+  const { submitting, error, submit } = useWatchSubmit();
   const currencyError = /^[A-Z]{3}$/.test(currency) ? null : 'Enter a currency code such as USD.';
+
+  // After the product is on screen: does the catalog know other merchants for it?
+  useEffect(() => {
+    void useAlsoAtStore.getState().load(pageProductOf([url, productUrl], merchant, extraction));
+  }, [url, productUrl, merchant, extraction]);
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -51,6 +69,7 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
       imageUrl: extraction.image,
       merchant,
       currency,
+      ...(where.catalog ? { catalog: where.catalog } : {}),
     });
   };
 
@@ -60,6 +79,7 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
       onSubmit={onSubmit}
       noValidate
       data-testid="watch-form"
+      data-also-at={alsoAt === undefined ? 'asking' : alsoAt ? 'found' : 'none'}
       aria-busy={submitting}
     >
       <h2>Watch this product</h2>
@@ -73,8 +93,19 @@ export function WatchForm({ url, extraction }: { url: string; extraction: Extrac
           error={currencyError}
         />
       )}
-      <WatchFields fields={fields} currency={currency} merchant={merchant} />
-      <WatchSubmit error={error} submitting={submitting} testId="watch-submit" />
+      <AlsoAtChoice where={where} currency={currency} />
+      <WatchFields
+        fields={fields}
+        currency={currency}
+        merchant={merchant}
+        shops={where.several ? where.shops : null}
+      />
+      <WatchSubmit
+        error={error}
+        submitting={submitting}
+        testId="watch-submit"
+        label={where.several ? `Watch at ${where.shops.length} shops` : undefined}
+      />
     </form>
   );
 }

@@ -5,16 +5,18 @@ export function WatchSubmit({
   error,
   submitting,
   testId,
+  label = 'Watch',
 }: {
   error: string | null;
   submitting: boolean;
   testId: string;
+  label?: string;
 }) {
   return (
     <>
       <ErrorMessage message={error} testId="watch-error" />
       <button className="primary" type="submit" disabled={submitting} data-testid={testId}>
-        {submitting ? 'Starting to watch…' : 'Watch'}
+        {submitting ? 'Starting to watch…' : label}
       </button>
     </>
   );

@@ -64,6 +64,24 @@ describe('v1 client', () => {
     expect(sent(fetch, 3).headers.get('idempotency-key')).toBeNull();
   });
 
+  it('asks the catalog with POST /v1/resolve/products (a search: no Idempotency-Key)', async () => {
+    const fetch = answering(200, { candidates: [], request_id: 'req_1' });
+    const answer = await createV1Client(fetch).resolveProducts({
+      query: '4006381333931',
+      identifiers: { sku: 'KET-17' },
+      limit: 5,
+    });
+    expect(answer.candidates).toEqual([]);
+    expect(sent(fetch).method).toBe('POST');
+    expect(new URL(sent(fetch).url).pathname).toBe('/v1/resolve/products');
+    expect(JSON.parse(bodies[0]!)).toEqual({
+      query: '4006381333931',
+      identifiers: { sku: 'KET-17' },
+      limit: 5,
+    });
+    expect(sent(fetch).headers.get('idempotency-key')).toBeNull();
+  });
+
   it('throws ApiError with the fields of the API error body', async () => {
     const client = createV1Client(
       answering(400, {

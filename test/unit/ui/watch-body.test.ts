@@ -60,6 +60,43 @@ describe('the Watch form create body', () => {
     ]);
   });
 
+  it('watches a catalog product at the chosen merchants: a product_id intent, same terms', () => {
+    const body = buildCreateBody(
+      draft({
+        variant: 'TEE-M',
+        catalog: {
+          productId: 'prod_01ABC',
+          pages: [
+            {
+              merchant: 'shop.example.com',
+              url: 'https://www.shop.example.com/products/trail-runner',
+            },
+            { merchant: 'other.example', url: 'https://other.example/p/77' },
+          ],
+        },
+      }),
+    );
+    expect(body.objective).toEqual({
+      product: {
+        product_id: 'prod_01ABC',
+        product_title: 'Trail Runner',
+        product_image_url: 'https://shop.example.com/img.jpg',
+      },
+      quantity: 2,
+    });
+    expect(body.conditions).toEqual({
+      availability: 'in_stock',
+      max_price_cents: 12000,
+      currency: 'USD',
+    });
+    expect(body.guardrails?.allowed_merchants).toEqual(['shop.example.com', 'other.example']);
+    expect(body.payment).toEqual({ payment_method_id: 'pm_card_visa', max_charge_cents: 30000 });
+    expect(body.metadata).toEqual({
+      'page:shop.example.com': 'https://www.shop.example.com/products/trail-runner',
+      'page:other.example': 'https://other.example/p/77',
+    });
+  });
+
   it('drops an empty title and a non-http image', () => {
     const body = buildCreateBody(draft({ title: '  ', imageUrl: 'data:image/png;base64,xx' }));
     expect(body.objective.product).toEqual({
