@@ -1,7 +1,9 @@
+import type { WaitingReason } from '../../engine/contract';
 import { stockWords } from './labels';
 import { formatMoney } from './money';
 
-const REASON_WORDS: Record<string, string> = {
+/** Every waiting reason in words: the type makes a new reason fail to compile until it has some. */
+const REASON_WORDS: Record<WaitingReason, string> = {
   MERCHANT_NOT_ALLOWED: 'a merchant you did not allow',
   OUT_OF_STOCK: 'out of stock',
   PREORDER: 'pre-order only',
@@ -18,6 +20,13 @@ const REASON_WORDS: Record<string, string> = {
   OBSERVATION_FAILED: "couldn't read the page",
   CHECKOUT_NOT_READY: 'the shop would not take payment',
   USER_DECLINED: 'you declined',
+  QUANTITY_MISMATCH: 'the shop would not sell that quantity',
+  OUTSIDE_DATE_RANGE: 'outside your dates',
+  INVENTORY_ABOVE_THRESHOLD: 'stock is above your reorder level',
+  SUPPLIER_UNKNOWN: 'no shop known for this item yet',
+  NO_OFFER: 'no shop sells it yet',
+  CHEAPER_ELSEWHERE: 'cheaper at another shop once shipping is added',
+  MERCHANT_ERROR: 'the shop could not take the order; trying another',
 };
 
 type Data = Record<string, unknown>;
@@ -44,7 +53,8 @@ function seen(data: Data): string | null {
 /** One event in words: "12:05 — Checked: €1,299.00, in stock; above your price". */
 export function eventWords(event: { type: string; timestamp: string; data?: unknown }): string {
   const data = (event.data ?? {}) as Data;
-  const reason = REASON_WORDS[text(data.reason) ?? ''] ?? text(data.reason)?.toLowerCase();
+  const code = text(data.reason);
+  const reason = code ? (REASON_WORDS[code as WaitingReason] ?? code.toLowerCase()) : undefined;
   const what = (() => {
     switch (event.type) {
       case 'intent.created':

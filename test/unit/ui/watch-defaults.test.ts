@@ -5,6 +5,7 @@ import type { Intent, PricePoint } from '../../../components/stores/types';
 import { buildCreateBody } from '../../../components/stores/watch';
 import { eventWords } from '../../../components/ui/event-words';
 import { priceDropTarget } from '../../../components/ui/money';
+import { WAITING_REASONS } from '../../../engine/contract';
 
 describe('the Watch form defaults', () => {
   it('targets a round step below today', () => {
@@ -80,5 +81,17 @@ describe('events in words', () => {
       }),
     ).toMatch(/ — Checked: out of stock$/);
     expect(eventWords({ type: 'execution.step_started', timestamp: at, data: {} })).toBe('');
+  });
+
+  it('says every waiting reason in words, never as its code', () => {
+    for (const reason of WAITING_REASONS) {
+      const words = eventWords({
+        type: 'intent.waiting',
+        timestamp: '2026-11-25T12:05:00Z',
+        data: { reason },
+      });
+      expect(words, reason).toMatch(/ — Checked; [a-z]/);
+      expect(words, reason).not.toContain('_');
+    }
   });
 });
