@@ -56,6 +56,12 @@ export interface RoundStats {
   executions: number;
 }
 
+/**
+ * A page just fetched is not fetched again within half the check interval (at most this long),
+ * even when a new intent or another offer's turn asks for it: the fleet's politeness to shops.
+ */
+const POLITE_MS = 30_000;
+
 const WATCHING = new Set(['active', 'waiting']);
 
 /**
@@ -75,7 +81,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   const nextHealthyCheck = (now: number) =>
     now + Math.round(options.intervalMs * (1 + jitter * (2 * random() - 1)));
 
-  function nextWatch(watch: WatchDoc, outcome: CheckOutcome, now: number): WatchDoc {
+  function nextWatch(fetched: WatchDoc, outcome: CheckOutcome, now: number): WatchDoc {
+    const watch = { ...fetched, not_before: now + Math.min(options.intervalMs / 2, POLITE_MS) };
     if (outcome.kind === 'observed') {
       const read = {
         ...watch,

@@ -37,6 +37,11 @@ export interface WatchDoc {
    * once instead of an interval later. Absent otherwise.
    */
   due_again?: boolean;
+  /**
+   * Not fetched again before this time (ms), whoever asks (a new intent, a cheaper offer's turn):
+   * the politeness floor after each fetch (monitor.ts). Absent before the first fetch.
+   */
+  not_before?: number;
 }
 
 /** The page to watch for a URL: the fragment never reaches the server, so it is dropped. */

@@ -14,15 +14,15 @@ import {
 /**
  * A watch claimed by one instance's round (store/claims.ts) stays with it until its check is
  * written, even when something asks for it to be checked now meanwhile (an intent created on the
- * page, a product intent choosing again): that check comes right after, never beside it. On
- * every store adapter.
+ * page, a product intent choosing again): that check comes after, never beside it, and not
+ * within half a check interval of the last fetch. On every store adapter.
  */
 
 const SKU = 'claimed-page';
 const PAGE = `${SANDBOX}/products/${SKU}`;
 
 describe('a page asked for while another instance checks it', () => {
-  it('is not fetched by a second instance, and is checked again at once after the first', async () => {
+  it('is not fetched by a second instance, and is checked again after the first once politeness allows', async () => {
     const world = await newWorld({ store: await apiStore() });
     await setProduct(world, SKU, { price_cents: 10_000 });
     const low = sandboxPurchase(SKU, { conditions: { max_price_cents: 5_000, currency: 'USD' } });
@@ -48,10 +48,41 @@ describe('a page asked for while another instance checks it', () => {
 
     release();
     await first;
-    // The check that was under way read the intents before the new one: the page is due again.
+    // The check that was under way read the intents before the new one: the page is due again,
+    // but not before its politeness floor (half the 60 s interval) has passed.
+    await settle(world);
+    expect(fetches).toBe(1);
+    world.clock.advance(29_000);
+    await settle(world);
+    expect(fetches).toBe(1);
+    world.clock.advance(1_000);
     await settle(world);
     expect(fetches).toBe(2);
     expect(ordersOf(world, SKU)).toHaveLength(1);
+    const intent = (await call(world, 'GET', `/v1/intents/${created.body.intent_id}`)).body;
+    expect(intent.status).toBe('succeeded');
+  });
+
+  it('is not fetched again for an intent created right after its check, until half an interval has passed', async () => {
+    const world = await newWorld({ store: await apiStore() });
+    await setProduct(world, SKU, { price_cents: 10_000 });
+    const low = sandboxPurchase(SKU, { conditions: { max_price_cents: 5_000, currency: 'USD' } });
+    expect((await call(world, 'POST', '/v1/intents', low)).status).toBe(201);
+    let fetches = 0;
+    world.onRequest = ({ url, method }) => {
+      if (method === 'GET' && url === PAGE) fetches++;
+    };
+    await settle(world);
+    expect(fetches).toBe(1);
+
+    world.clock.advance(1_000);
+    const created = await call(world, 'POST', '/v1/intents', sandboxPurchase(SKU));
+    expect(created.status).toBe(201);
+    await settle(world);
+    expect(fetches).toBe(1);
+    world.clock.advance(29_000);
+    await settle(world);
+    expect(fetches).toBe(2);
     const intent = (await call(world, 'GET', `/v1/intents/${created.body.intent_id}`)).body;
     expect(intent.status).toBe('succeeded');
   });

@@ -98,14 +98,15 @@ describe('a product_id intent: waiting and links', () => {
     const { world, id } = await twoShops({ price_cents: 13_000 }, { price_cents: 13_500 });
     await settle(world);
     expect((await call(world, 'POST', `/v1/intents/${id}/cancel`)).status).toBe(200);
-    // A URL intent on the first page makes that page due again at once.
+    // A URL intent on the first page makes that page due again once its politeness floor (half
+    // the 60 s interval) has passed: before the next relink.
     const onPage = {
       type: 'purchase',
       external_user_id: 'u',
       objective: { product: { product_url: pageAt(SANDBOX) } },
     };
     expect((await call(world, 'POST', '/v1/intents', onPage)).status).toBe(201);
-    world.clock.advance(1_000);
+    world.clock.advance(30_000);
     await settle(world);
     const links = await world.store.query<{ watch_id: string }>('intent_watches', {
       index: 'by_intent',
