@@ -34,6 +34,7 @@ function summarise(loads: Load[], ratios?: number[]) {
     p99: pick('p99'),
     non2xx: loads.reduce((s, l) => s + l.non2xx, 0),
     errors: loads.reduce((s, l) => s + l.errors, 0),
+    ok: loads.reduce((s, l) => s + l.ok, 0),
     ratio: ratios ? median(ratios) : 1,
   };
 }

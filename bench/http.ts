@@ -10,10 +10,13 @@ export interface Load {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Requests answered 2xx. */
+  ok: number;
 }
 
 interface Child {
   url: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -32,6 +35,7 @@ export function startChild(command: string, args: string[], ready: RegExp): Prom
         clearTimeout(timer);
         resolvePromise({
           url: match[1]!,
+          pid: child.pid!,
           output: () => out,
           stop: () =>
             new Promise((done) => {
@@ -97,5 +101,6 @@ export async function load(options: autocannon.Options): Promise<Load> {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ok: result['2xx'],
   };
 }

@@ -130,8 +130,12 @@ async function webhooks(results: Record<string, unknown>) {
   console.log(
     `| floor: the same ${f.events} bodies signed and POSTed through the same fetcher, 16 at a time, no store | ${f.perSecond}/s (${f.ms} ms; ours ${(d.perSecond / f.perSecond).toFixed(2)}× the floor) | ${verdict(f.perSecond >= 2000, 'floor ≥ 2,000/s: the target is reachable here')} |`,
   );
+  const s = bench.sustained;
   console.log(
-    `| POST /v1/intents with one enabled endpoint ÷ without (autocannon, 50 connections; median of ${bench.rounds} interleaved rounds) | ${bench.ratio.toFixed(2)}× (${Math.round(bench.createWith.rps)} vs ${Math.round(bench.createWithout.rps)} req/s) | ${verdict(bench.ratio >= 0.85, 'target ≥ 0.85×')} |`,
+    `| POST /v1/intents with one enabled endpoint ÷ without, sustained: each round of the server with the endpoint lasts until its dispatcher (same process) delivered every event it created (autocannon, 50 connections; median of ${bench.rounds} interleaved rounds) | **${bench.sustainedRatio.toFixed(2)}×** (${Math.round(s.rps)} vs ${Math.round(bench.createWithout.rps)} req/s; ${s.deliveredDuringLoad} of ${s.created} delivered while loaded, the rest in ${s.catchUpMs} ms after) | ${verdict(bench.sustainedRatio >= 0.85, 'target ≥ 0.85×')} |`,
+  );
+  console.log(
+    `| … the same during the load alone, deliveries left behind (not a sustainable rate) | ${bench.ratio.toFixed(2)}× (${Math.round(bench.createWith.rps)} vs ${Math.round(bench.createWithout.rps)} req/s) | |`,
   );
 }
 
