@@ -7,7 +7,9 @@ export const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
 /** Adds `request_id` as the last member of a serialised JSON object, without parsing it again. */
 export function withRequestId(objectJson: string, requestId: string): string {
   const close = objectJson.lastIndexOf('}');
-  const empty = objectJson.slice(0, close).trimEnd().endsWith('{');
+  let last = close - 1;
+  while (last >= 0 && /\s/.test(objectJson[last]!)) last--;
+  const empty = objectJson[last] === '{';
   return `${objectJson.slice(0, close)}${empty ? '' : ','}"request_id":${JSON.stringify(requestId)}}`;
 }
 

@@ -38,7 +38,7 @@ export const DELIVERY_TIMEOUT_MS = 15_000;
 export const DELIVERIES_PER_ENDPOINT = 16;
 /** Ended attempts that make a step run at once; fewer wait RECORD_WAIT_MS for company. */
 const RECORD_BATCH = 64;
-const RECORD_WAIT_MS = 2;
+const RECORD_WAIT_MS = 5;
 export const RESPONSE_READ_BYTES = 64 * 1024;
 
 /**

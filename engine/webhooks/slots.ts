@@ -14,7 +14,7 @@ export interface Claimed extends Picked {
 }
 
 /** Rows held per delivery slot: enough to keep an endpoint busy while a step commits. */
-const HELD_PER_SLOT = 4;
+const HELD_PER_SLOT = 8;
 
 interface EndpointSlots {
   held: number;

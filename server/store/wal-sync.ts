@@ -17,14 +17,20 @@ import { dirname } from 'node:path';
 export type SyncFile = (fd: number, done: (error: Error | null) => void) => void;
 
 export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasync) {
-  const fd = openSync(`${databaseFile}-wal`, 'r');
-  // The log file was just created: its directory entry must survive a power loss too.
-  const directory = openSync(dirname(databaseFile), 'r');
-  try {
-    fsyncSync(directory);
-  } finally {
-    closeSync(directory);
-  }
+  let fd: number | null = null;
+  /** The log file, opened at the first sync (SQLite makes it at the first write). */
+  const walFd = () => {
+    if (fd !== null) return fd;
+    fd = openSync(`${databaseFile}-wal`, 'r');
+    // The log file may have just been made: its directory entry must survive a power loss too.
+    const directory = openSync(dirname(databaseFile), 'r');
+    try {
+      fsyncSync(directory);
+    } finally {
+      closeSync(directory);
+    }
+    return fd;
+  };
   let committedSeq = 0;
   let durableSeq = 0;
   let running: Promise<void> | null = null;
@@ -46,7 +52,7 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
     const covers = committedSeq;
     let finish = () => {};
     running = new Promise<void>((resolve) => (finish = resolve));
-    syncFile(fd, (error) => {
+    syncFile(walFd(), (error) => {
       running = null;
       // A failed sync leaves durability unknown: nothing waiting, or waiting later, is told "done".
       if (error) failure = new Error(`WAL sync failed: ${error.message}`);
@@ -75,7 +81,7 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
     async close() {
       await this.durable(committedSeq).catch(() => {});
       while (running) await running;
-      closeSync(fd);
+      if (fd !== null) closeSync(fd);
     },
   };
 }
