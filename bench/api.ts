@@ -21,7 +21,7 @@ export interface ApiBench {
   createFloor: Load & { ratio: number };
   /** The same floor syncing inside COMMIT on its thread (synchronous=FULL), as before. */
   createFloorInThread: Load & { ratio: number };
-  /** Median over rounds of create req/s ÷ floor req/s, same rounds. */
+  /** Median over rounds of create req/s ÷ the faster floor's req/s, same rounds. */
   createOverFloor: number;
   create: Load & { ratio: number };
   get: Load & { ratio: number };
@@ -121,7 +121,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       ratios.createFloor.push(createFloor.rps / base.rps);
       runs.createFloorInThread.push(inThread);
       ratios.createFloorInThread.push(inThread.rps / base.rps);
-      ratios.createOverFloor.push(create.rps / createFloor.rps);
+      // The floor is the better of the two ways to sync: under CPU contention the in-thread
+      // sync (one wake-up per commit) can beat the thread pool's (two).
+      ratios.createOverFloor.push(create.rps / Math.max(createFloor.rps, inThread.rps));
       runs.create.push(create);
       runs.get.push(get);
       ratios.create.push(create.rps / base.rps);
