@@ -62,11 +62,16 @@ export async function startBaseline(
 }
 
 /** intent-server on a fresh SQLite data dir, or on `databaseUrl` (PostgreSQL). */
-export async function startIntentServer(databaseUrl?: string): Promise<Child & { key: string }> {
+export async function startIntentServer(
+  databaseUrl?: string,
+  /** Node arguments and a script that runs the server's script in turn (bench/profiled.ts). */
+  wrapper: string[] = [],
+): Promise<Child & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = await startChild(
     process.execPath,
     [
+      ...wrapper,
       resolve('bin/intent-server.js'),
       'serve',
       '--port',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createBody } from './api';
-import { load, startChild } from './http';
+import { load, startIntentServer } from './http';
 
 /**
  * Where a create's time goes: POST /v1/intents under autocannon against intent-server run under
@@ -96,33 +96,17 @@ async function main() {
   const seconds = Number(process.argv[2] ?? 10);
   const dir = mkdtempSync(join(tmpdir(), 'bench-profile-'));
   const out = join(dir, 'create.cpuprofile');
-  const server = await startChild(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      resolve('bench/profiled.ts'),
-      out,
-      resolve('bin/intent-server.js'),
-      'serve',
-      '--port',
-      '0',
-      '--data',
-      dir,
-      '--rate-limit',
-      '0',
-      '--no-sandbox',
-      '--check-interval',
-      '3600',
-    ],
-    /API: (http:\/\/[\d.:]+)\/v1[\s\S]*Ready/,
-  );
+  const server = await startIntentServer(undefined, [
+    '--import',
+    'tsx',
+    resolve('bench/profiled.ts'),
+    out,
+  ]);
   try {
-    const key = server.output().match(/sk_test_[A-Za-z0-9]{32}/)![0];
     const target = {
       url: `${server.url}/v1/intents`,
       method: 'POST' as const,
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' },
       body: createBody,
     };
     await load({ ...target, duration: 3 }); // warm-up, not profiled
