@@ -69,4 +69,4 @@ export const TABLES = {
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
