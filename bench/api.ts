@@ -19,6 +19,10 @@ export interface ApiBench {
   postCeiling: Load & { ratio: number };
   /** bench/floor-server.ts: node:http + the create's two rows group-committed, nothing else. */
   createFloor: Load & { ratio: number };
+  /** The same floor syncing inside COMMIT on its thread (synchronous=FULL), as before. */
+  createFloorInThread: Load & { ratio: number };
+  /** Median over rounds of create req/s ÷ the faster floor's req/s, same rounds. */
+  createOverFloor: number;
   create: Load & { ratio: number };
   get: Load & { ratio: number };
 }
@@ -34,6 +38,7 @@ function summarise(loads: Load[], ratios?: number[]) {
     p99: pick('p99'),
     non2xx: loads.reduce((s, l) => s + l.non2xx, 0),
     errors: loads.reduce((s, l) => s + l.errors, 0),
+    ok: loads.reduce((s, l) => s + l.ok, 0),
     ratio: ratios ? median(ratios) : 1,
   };
 }
@@ -47,6 +52,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
   const baselineServer = await startBaseline();
   const ceilingServer = await startBaseline('floor-server.ts', ['--no-store']);
   const floorServer = await startBaseline('floor-server.ts');
+  const inThreadServer = await startBaseline('floor-server.ts', ['--sync-in-thread']);
   const server = await startIntentServer();
   try {
     const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
@@ -70,6 +76,12 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
         headers: { 'Content-Type': 'application/json' },
         body: createBody,
       },
+      createFloorInThread: {
+        url: inThreadServer.url,
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json' },
+        body: createBody,
+      },
       create: {
         url: `${server.url}/v1/intents`,
         method: 'POST' as const,
@@ -83,12 +95,15 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       baseline: [] as Load[],
       postCeiling: [] as Load[],
       createFloor: [] as Load[],
+      createFloorInThread: [] as Load[],
       create: [] as Load[],
       get: [] as Load[],
     };
     const ratios = {
       postCeiling: [] as number[],
       createFloor: [] as number[],
+      createFloorInThread: [] as number[],
+      createOverFloor: [] as number[],
       create: [] as number[],
       get: [] as number[],
     };
@@ -97,12 +112,18 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       const postCeiling = await load({ ...targets.postCeiling, duration: seconds });
       const createFloor = await load({ ...targets.createFloor, duration: seconds });
       const create = await load({ ...targets.create, duration: seconds });
+      const inThread = await load({ ...targets.createFloorInThread, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
       runs.baseline.push(base);
       runs.postCeiling.push(postCeiling);
       ratios.postCeiling.push(postCeiling.rps / base.rps);
       runs.createFloor.push(createFloor);
       ratios.createFloor.push(createFloor.rps / base.rps);
+      runs.createFloorInThread.push(inThread);
+      ratios.createFloorInThread.push(inThread.rps / base.rps);
+      // The floor is the better of the two ways to sync: under CPU contention the in-thread
+      // sync (one wake-up per commit) can beat the thread pool's (two).
+      ratios.createOverFloor.push(create.rps / Math.max(createFloor.rps, inThread.rps));
       runs.create.push(create);
       runs.get.push(get);
       ratios.create.push(create.rps / base.rps);
@@ -113,12 +134,15 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       baseline: summarise(runs.baseline),
       postCeiling: summarise(runs.postCeiling, ratios.postCeiling),
       createFloor: summarise(runs.createFloor, ratios.createFloor),
+      createFloorInThread: summarise(runs.createFloorInThread, ratios.createFloorInThread),
+      createOverFloor: median(ratios.createOverFloor),
       create: summarise(runs.create, ratios.create),
       get: summarise(runs.get, ratios.get),
     };
   } finally {
     await server.stop();
     await floorServer.stop();
+    await inThreadServer.stop();
     await ceilingServer.stop();
     await baselineServer.stop();
   }

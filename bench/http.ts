@@ -10,10 +10,13 @@ export interface Load {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Requests answered 2xx. */
+  ok: number;
 }
 
 interface Child {
   url: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -32,6 +35,7 @@ export function startChild(command: string, args: string[], ready: RegExp): Prom
         clearTimeout(timer);
         resolvePromise({
           url: match[1]!,
+          pid: child.pid!,
           output: () => out,
           stop: () =>
             new Promise((done) => {
@@ -58,11 +62,16 @@ export async function startBaseline(
 }
 
 /** intent-server on a fresh SQLite data dir, or on `databaseUrl` (PostgreSQL). */
-export async function startIntentServer(databaseUrl?: string): Promise<Child & { key: string }> {
+export async function startIntentServer(
+  databaseUrl?: string,
+  /** Node arguments and a script that runs the server's script in turn (bench/profiled.ts). */
+  wrapper: string[] = [],
+): Promise<Child & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = await startChild(
     process.execPath,
     [
+      ...wrapper,
       resolve('bin/intent-server.js'),
       'serve',
       '--port',
@@ -97,5 +106,6 @@ export async function load(options: autocannon.Options): Promise<Load> {
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    ok: result['2xx'],
   };
 }

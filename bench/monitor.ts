@@ -64,7 +64,7 @@ export async function benchMonitor(): Promise<MonitorBench> {
     const snapshot = new Database(file);
     snapshot.exec(`VACUUM INTO '${copy}'`);
     snapshot.close();
-    const firstFloorMs = firstRoundFloor(copy, concurrency);
+    const firstFloorMs = await firstRoundFloor(copy, concurrency);
 
     let fetchesIssued = 0;
     const fetcher: Fetcher = {

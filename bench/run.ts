@@ -32,12 +32,23 @@ async function api(results: Record<string, unknown>) {
   );
   console.log(
     row(
-      'floor: bare node:http + the same two rows group-committed (better-sqlite3, FULL), nothing else',
+      'floor: bare node:http + the same two rows group-committed (better-sqlite3), synced off the thread as our store does, nothing else',
       bench.createFloor,
     ),
   );
-  console.log(row('POST /v1/intents (SQLite, synchronous=FULL, group commit)', bench.create, 0.25));
-  console.log(row('GET /v1/intents/{id}', bench.get, 0.45));
+  console.log(
+    row(
+      'the same floor syncing inside COMMIT on its thread (synchronous=FULL; the floor before)',
+      bench.createFloorInThread,
+    ),
+  );
+  console.log(
+    row('POST /v1/intents (SQLite, group commit, synced off the thread)', bench.create, 0.25),
+  );
+  console.log(row('GET /v1/intents/{id}', bench.get, 0.5));
+  console.log(
+    `\nPOST /v1/intents ÷ its floor, the faster of the two in each round (median of the rounds' ratios): **${bench.createOverFloor.toFixed(2)}×** ${verdict(bench.createOverFloor >= 0.9, 'target ≥ 0.9×')}`,
+  );
 }
 
 async function monitor(results: Record<string, unknown>) {
@@ -131,8 +142,12 @@ async function webhooks(results: Record<string, unknown>) {
   console.log(
     `| floor: the same ${f.events} bodies signed and POSTed through the same fetcher, 16 at a time, no store | ${f.perSecond}/s (${f.ms} ms; ours ${(d.perSecond / f.perSecond).toFixed(2)}× the floor) | ${verdict(f.perSecond >= 2000, 'floor ≥ 2,000/s: the target is reachable here')} |`,
   );
+  const s = bench.sustained;
   console.log(
-    `| POST /v1/intents with one enabled endpoint ÷ without (autocannon, 50 connections; median of ${bench.rounds} interleaved rounds) | ${bench.ratio.toFixed(2)}× (${Math.round(bench.createWith.rps)} vs ${Math.round(bench.createWithout.rps)} req/s) | ${verdict(bench.ratio >= 0.85, 'target ≥ 0.85×')} |`,
+    `| POST /v1/intents with one enabled endpoint ÷ without, sustained: each round of the server with the endpoint lasts until its dispatcher (same process) delivered every event it created (autocannon, 50 connections; median of ${bench.rounds} interleaved rounds) | **${bench.sustainedRatio.toFixed(2)}×** (${Math.round(s.rps)} vs ${Math.round(bench.createWithout.rps)} req/s; ${s.deliveredDuringLoad} of ${s.created} delivered while loaded, the rest in ${s.catchUpMs} ms after) | ${verdict(bench.sustainedRatio >= 0.85, 'target ≥ 0.85×')} |`,
+  );
+  console.log(
+    `| … the same during the load alone, deliveries left behind (not a sustainable rate) | ${bench.ratio.toFixed(2)}× (${Math.round(bench.createWith.rps)} vs ${Math.round(bench.createWithout.rps)} req/s) | |`,
   );
 }
 

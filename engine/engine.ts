@@ -32,6 +32,7 @@ import type { FacilityKind } from './vocabulary';
 import { withAfterCommit } from './store/after-commit';
 import { fileSigner, storeSigner } from './receipts/signer';
 import { createDispatcher, type DispatcherOptions } from './webhooks/dispatcher';
+import { purgeOldAttempts } from './webhooks/retention';
 
 export interface EngineOptions {
   store: Store;
@@ -199,8 +200,10 @@ export function createEngine(options: EngineOptions) {
         stopWebhooks = webhooks.start(scheduler, options.webhooks?.intervalMs ?? 1000);
       }
     },
-    /** Periodic housekeeping: expired idempotency records. */
-    maintain: () => purgeExpiredIdempotency(ctx),
+    /** Periodic housekeeping: expired idempotency records, delivery attempts past retention; how many went. */
+    async maintain(): Promise<number> {
+      return (await purgeExpiredIdempotency(ctx)) + (await purgeOldAttempts(ctx));
+    },
     async close() {
       stopCatalogSync?.();
       stopRecovery?.();

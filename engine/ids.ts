@@ -28,17 +28,21 @@ function randomChars(count: number): number[] {
   return out;
 }
 
-/** Adds one to a base32 digit array; the random part is 80 bits, so it never overflows in practice. */
-function increment(digits: number[]): number[] {
-  const next = [...digits];
-  for (let i = next.length - 1; i >= 0; i--) {
-    if (next[i]! < 31) {
-      next[i]!++;
-      return next;
+/** Adds one to a base32 digit array, in place; the random part is 80 bits, so it never overflows in practice. */
+function increment(digits: number[]): void {
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if (digits[i]! < 31) {
+      digits[i]!++;
+      return;
     }
-    next[i] = 0;
+    digits[i] = 0;
   }
-  return next;
+}
+
+function encodeDigits(digits: readonly number[]): string {
+  let out = '';
+  for (const digit of digits) out += ALPHABET[digit];
+  return out;
 }
 
 /**
@@ -47,17 +51,19 @@ function increment(digits: number[]): number[] {
  */
 export function createIdSource(clock: Clock): IdSource {
   let lastTime = -1;
+  let timeChars = '';
   let lastRandom: number[] = [];
   return {
     next(prefix) {
       const now = clock.now();
       if (now > lastTime) {
         lastTime = now;
+        timeChars = encodeTime(now);
         lastRandom = randomChars(RANDOM_CHARS);
       } else {
-        lastRandom = increment(lastRandom);
+        increment(lastRandom);
       }
-      return `${prefix}_${encodeTime(lastTime)}${lastRandom.map((d) => ALPHABET[d]).join('')}`;
+      return `${prefix}_${timeChars}${encodeDigits(lastRandom)}`;
     },
   };
 }

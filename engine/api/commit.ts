@@ -2,12 +2,14 @@ import type { Context } from 'hono';
 import { findIdempotent, saveIdempotent } from '../idempotency/records';
 import type { StoreTx } from '../ports';
 import type { ApiEnv } from './env';
+import { jsonText, withRequestId } from './json-text';
 import { replay } from './middleware/idempotency';
 
 /**
  * Runs a write and its idempotency record in ONE transaction and answers with its result. If a
  * twin request committed first (the in-flight guard is per process), the stored answer is replayed
- * instead of doing the work twice.
+ * instead of doing the work twice. The answer is serialised once: the same text is stored for
+ * replays and sent.
  */
 export async function commit<T extends object>(
   c: Context<ApiEnv>,
@@ -23,12 +25,12 @@ export async function commit<T extends object>(
   const outcome = await within(async (tx) => {
     if (idempotency) {
       const prior = await findIdempotent(tx, ctx, idempotency.id);
-      if (prior) return { prior, body: undefined };
+      if (prior) return { prior, text: undefined };
     }
-    const body = { ...(await work(tx)), request_id: requestId };
-    if (idempotency) await saveIdempotent(tx, ctx, idempotency, status, body);
-    return { prior: undefined, body };
+    const text = withRequestId(JSON.stringify(await work(tx)), requestId);
+    if (idempotency) await saveIdempotent(tx, ctx, idempotency, status, text, requestId);
+    return { prior: undefined, text };
   });
   if (outcome.prior) return replay(c, outcome.prior, idempotency!.requestHash);
-  return c.json(outcome.body!, status);
+  return jsonText(c, outcome.text!, status);
 }

@@ -11,5 +11,7 @@ export interface ApiEnv {
     /** Parsed JSON body of a write (an object), `{}` when the request had none. */
     body: Record<string, unknown>;
     idempotency: IdempotencyScope | undefined;
+    /** The response carries X-Request-Id already (json-text.ts). */
+    requestIdSent: boolean;
   };
 }

@@ -37,23 +37,38 @@ function refusal(record: ApiKeyDoc, now: number): string | null {
 }
 
 /**
+ * The caller of each key record read, while the store hands out that same (frozen) record: a
+ * caching store's hot read then costs no new caller. A changed record is a new object.
+ */
+const callers = new WeakMap<ApiKeyDoc, Caller>();
+
+const callerOf = (record: ApiKeyDoc, keyHash: string): Caller => {
+  let caller = callers.get(record);
+  if (!caller) {
+    caller = Object.freeze({
+      partnerId: record.partner_id,
+      livemode: record.livemode,
+      scope: scopeOf(record.partner_id, record.livemode),
+      keyHash,
+      readOnly: record.read_only ?? false,
+    });
+    if (Object.isFrozen(record)) callers.set(record, caller);
+  }
+  return caller;
+};
+
+/**
  * Resolves a bearer token to its caller, or throws invalid_api_key. The key record is read on
  * every request, so a revocation or a roll (even by the CLI in another process) applies at once.
  */
 export async function authenticate(ctx: EngineContext, token: string): Promise<Caller> {
   if (!KEY_PATTERN.test(token)) throw invalidKey();
-  const keyHash = await hashOf(token);
+  const keyHash = hashes.get(token) ?? (await hashOf(token));
   const record = await ctx.store.get<ApiKeyDoc>('api_keys', keyHash);
   if (!record) throw invalidKey();
   const now = ctx.clock.now();
   const refused = refusal(record, now);
   if (refused) throw invalidKey(refused);
   ctx.keyUsage?.seen(keyHash, record.last_used_at ?? null, now);
-  return {
-    partnerId: record.partner_id,
-    livemode: record.livemode,
-    scope: scopeOf(record.partner_id, record.livemode),
-    keyHash,
-    readOnly: record.read_only ?? false,
-  };
+  return callerOf(record, keyHash);
 }

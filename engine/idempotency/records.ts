@@ -8,9 +8,24 @@ export interface IdempotencyDoc {
   id: string;
   request_hash: string;
   status: number;
-  body: unknown;
+  /** The response body as sent: replayed byte for byte. */
+  response: string;
+  /** The request id of the first response (in `response` too), for its X-Request-Id header. */
+  request_id: string;
   created_at: number;
   expires_at: number;
+}
+
+/** A record written before the response was kept as text: its body as an object. */
+interface OlderIdempotencyDoc {
+  body?: { request_id?: string };
+}
+
+/** The stored response's text and request id, whichever way the record keeps them. */
+export function storedResponse(doc: IdempotencyDoc): { text: string; requestId?: string } {
+  if (typeof doc.response === 'string') return { text: doc.response, requestId: doc.request_id };
+  const { body } = doc as OlderIdempotencyDoc;
+  return { text: JSON.stringify(body), requestId: body?.request_id };
 }
 
 export interface IdempotencyScope {
@@ -31,20 +46,22 @@ export async function findIdempotent(
   return doc && doc.expires_at > ctx.clock.now() ? doc : undefined;
 }
 
-/** Stores a 2xx response in the transaction that created what it describes. */
+/** Stores a 2xx response (its JSON text) in the transaction that created what it describes. */
 export async function saveIdempotent(
   tx: StoreTx,
   ctx: EngineContext,
   scope: IdempotencyScope,
   status: number,
-  body: unknown,
+  response: string,
+  requestId: string,
 ): Promise<void> {
   const now = ctx.clock.now();
   const doc: IdempotencyDoc = {
     id: scope.id,
     request_hash: scope.requestHash,
     status,
-    body,
+    response,
+    request_id: requestId,
     created_at: now,
     expires_at: now + LIMITS.idempotencyTtlMs,
   };

@@ -71,7 +71,3 @@ export const outboxRow = (
   attempts: 0,
   next_attempt_at: dueAt,
 });
-
-export const wantsEvent = (endpoint: WebhookEndpointDoc, type: string) =>
-  endpoint.status === 'enabled' &&
-  (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(type));

@@ -1,4 +1,4 @@
-import type { Doc, Store } from '../ports';
+import type { Doc, Store, StoreTx } from '../ports';
 
 /**
  * Claims on due work shared by several engine instances on one store (monitor watches, webhook
@@ -46,23 +46,35 @@ export function claimDue<T extends Doc>(
   });
 }
 
-/** Claims those of the given rows that are still due; returns the keys claimed. */
-export function claimThese(
-  store: Store,
+/** Claims, in the caller's transaction, those of the given rows that are still due; returns their keys. */
+export async function claimThese(
+  tx: StoreTx,
   spec: ClaimSpec,
   keys: readonly string[],
   claim: { now: number; leaseMs: number; owner: string },
 ): Promise<Set<string>> {
-  return store.transact(async (tx) => {
-    const taken = new Set<string>();
-    for (const key of keys) {
-      const doc = await tx.get(spec.table, key);
-      if (!doc || (doc[spec.dueField] as number) > claim.now) continue;
-      await tx.put(spec.table, claimed(spec, doc, claim.now + claim.leaseMs, claim.owner));
-      taken.add(key);
-    }
-    return taken;
-  });
+  const taken = new Set<string>();
+  for (const key of keys) {
+    const doc = await tx.get(spec.table, key);
+    if (!doc || (doc[spec.dueField] as number) > claim.now) continue;
+    await tx.put(spec.table, claimed(spec, doc, claim.now + claim.leaseMs, claim.owner));
+    taken.add(key);
+  }
+  return taken;
+}
+
+/** Gives back, in the caller's transaction, claims of this owner on rows it will not work on: due now. */
+export async function unclaimThese(
+  tx: StoreTx,
+  spec: ClaimSpec,
+  keys: readonly string[],
+  claim: { now: number; owner: string },
+): Promise<void> {
+  for (const key of keys) {
+    const doc = await tx.get(spec.table, key);
+    if (doc?.[CLAIMED_BY] === claim.owner)
+      await tx.put(spec.table, claimed(spec, doc, claim.now, null));
+  }
 }
 
 /**

@@ -88,9 +88,12 @@ export const TABLES = {
     key: 'outbox_id',
     indexes: { by_due: ['next_attempt_at'], by_lane: ['lane', 'event_id'] },
   },
-  /** Delivery attempts, for GET /v1/webhook_endpoints/{id}/deliveries. */
-  webhook_attempts: { key: 'attempt_id', indexes: { by_endpoint: ['endpoint_id', 'attempt_id'] } },
+  /** Delivery attempts, for GET /v1/webhook_endpoints/{id}/deliveries; purged after 30 days. */
+  webhook_attempts: {
+    key: 'attempt_id',
+    indexes: { by_endpoint: ['endpoint_id', 'attempt_id'], by_created: ['created_at'] },
+  },
 } as const satisfies Record<string, TableDef>;
 
 /** Bump when TABLES changes shape; adapters use it to migrate (Dexie versions, SQLite user_version). */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;

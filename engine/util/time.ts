@@ -29,5 +29,17 @@ export function isRealDate(value: string): boolean {
   return sameDay && (fields[4] === undefined || Number(fields[4]) <= 23);
 }
 
-/** An RFC 3339 timestamp with any offset, as the API stores and emits it: UTC with milliseconds. */
-export const toUtc = (value: string) => isoTime(Date.parse(value));
+let lastInput = '';
+let lastUtc = '';
+
+/**
+ * An RFC 3339 timestamp with any offset, as the API stores and emits it: UTC with milliseconds.
+ * Remembers the last value apart from isoTime's, which it would otherwise push out.
+ */
+export function toUtc(value: string): string {
+  if (value !== lastInput) {
+    lastUtc = new Date(Date.parse(value)).toISOString();
+    lastInput = value;
+  }
+  return lastUtc;
+}

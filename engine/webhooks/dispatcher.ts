@@ -1,10 +1,12 @@
 import type { EngineContext } from '../context';
-import { toEventView, type EventDoc } from '../events/log';
+import { toEventView } from '../events/log';
 import type { Fetcher, Scheduler } from '../ports';
-import type { OutboxDoc, WebhookEndpointDoc } from '../schemas/webhook-endpoint';
+import type { OutboxDoc } from '../schemas/webhook-endpoint';
+import { claimThese, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
+import { pickDue, type Pick } from './pick';
 import { recordResults, type DeliveryResult } from './record';
 import { signatureHeaders } from './sign';
-import { claimThese, releaseOwnClaims, type ClaimSpec } from '../store/claims';
+import { createSlots, type Claimed } from './slots';
 
 /** Outbox rows being sent are claimed (store/claims.ts): one delivery in flight per row. */
 const OUTBOX: ClaimSpec = {
@@ -21,7 +23,7 @@ export interface DispatcherOptions {
   perEndpoint?: number;
   /** Deliveries in flight in all; default 256. */
   maxInFlight?: number;
-  /** Due outbox rows read per round; default 500. */
+  /** Due outbox rows read at a time; default 500. */
   batchSize?: number;
   timeoutMs?: number;
   /** This engine among the instances on the store: rows it sends are claimed in its name. */
@@ -34,152 +36,138 @@ export interface DispatcherOptions {
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 export const DELIVERIES_PER_ENDPOINT = 16;
+/** Ended attempts that make a step run at once; fewer wait RECORD_WAIT_MS for company. */
 const RECORD_BATCH = 64;
-const RECORD_WAIT_MS = 2;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const RECORD_WAIT_MS = 5;
 export const RESPONSE_READ_BYTES = 64 * 1024;
 
 /**
- * Sends the outbox. Each round reads due rows and starts deliveries without waiting for them:
- * one lane (endpoint + intent) sends one event at a time, oldest first; an endpoint has at most
- * `perEndpoint` deliveries in flight and all endpoints `maxInFlight`, so a slow endpoint only
- * holds its own slots. Ended attempts are recorded in batches, one transaction per batch.
- * A row stays in the outbox until its result is recorded: a crash resends it (at least once).
+ * Sends the outbox in steps, one at a time. A step reads the due rows (oldest first, at most
+ * `batchSize`) unless rows read before are still waiting for room, so a burst is read once;
+ * picks what the slots have room for (slots.ts: one event of an intent at a time, limits per
+ * endpoint and in all; pick.ts); then, in ONE transaction, records the attempts that ended since
+ * the last step and claims the picked rows (store/claims.ts: no other instance sends them
+ * meanwhile). A claimed row is sent as soon as its endpoint has a delivery slot, if its claim
+ * still outlasts a delivery's timeout. A row stays in the outbox until its attempt is recorded:
+ * a crash resends it (at least once).
  */
 export function createDispatcher(ctx: EngineContext, options: DispatcherOptions) {
-  const perEndpointLimit = options.perEndpoint ?? DELIVERIES_PER_ENDPOINT;
-  const maxInFlight = options.maxInFlight ?? 256;
+  const slots = createSlots({
+    perEndpoint: options.perEndpoint ?? DELIVERIES_PER_ENDPOINT,
+    maxInFlight: options.maxInFlight ?? 256,
+  });
   const batchSize = options.batchSize ?? 500;
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const random = options.random ?? Math.random;
   const onError = options.onError ?? (() => {});
   const me = options.instanceId ?? 'default';
   const claimLeaseMs = options.claimLeaseMs ?? 60_000;
-  const claimed = new Set<string>(); // outbox ids sent or awaiting their record
-  const busyLanes = new Set<string>();
-  const perEndpoint = new Map<string, number>();
   const sending = new Set<Promise<void>>();
   const results: DeliveryResult[] = [];
-  let inFlight = 0;
-  let round: Promise<number> | null = null;
-  let again = false;
-  let flushing: Promise<void> | null = null;
+  let candidates: OutboxDoc[] = [];
+  let stepping: Promise<void> | null = null;
+  /** A step asked for while one runs (with a fresh read if any asker wanted one). */
+  let again: boolean | null = null;
+  let waiting: Promise<void> | null = null;
+  /** Attempts recorded and rows claimed so far: drain stops when a fresh step adds none. */
+  let done = 0;
   let stopped = false;
 
-  async function runRound(): Promise<number> {
+  /** Runs a step now, or right after the one running (which the returned promise includes). */
+  function runSteps(fresh: boolean): Promise<void> {
+    if (stepping) {
+      again = fresh || (again ?? false);
+      return stepping;
+    }
+    stepping = (async () => {
+      for (let next: boolean | null = fresh; next !== null; next = again) {
+        again = null;
+        await step(next).catch(onError);
+      }
+    })().finally(() => {
+      stepping = null;
+    });
+    return stepping;
+  }
+
+  async function step(fresh: boolean) {
+    const ended = results.splice(0);
+    let pick: Pick = { picked: [], orphans: [], rest: [] };
+    if (!stopped) {
+      if (fresh || candidates.length === 0) candidates = await readDue();
+      pick = await pickDue(ctx.store, candidates, slots, ctx.clock.now());
+      candidates = pick.rest;
+    }
+    const giveBack = stopped ? slots.takeReady() : [];
+    if (ended.length + pick.picked.length + pick.orphans.length + giveBack.length === 0) return;
     const now = ctx.clock.now();
-    const due = await ctx.store.query<OutboxDoc>('webhook_outbox', {
+    let taken = new Set<string>();
+    try {
+      taken = await ctx.store.transact(async (tx) => {
+        if (ended.length > 0) await recordResults(tx, ctx, ended, random);
+        // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
+        for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
+        const back = giveBack.map(({ row }) => row.outbox_id);
+        if (back.length > 0) await unclaimThese(tx, OUTBOX, back, { now, owner: me });
+        const ids = pick.picked.map(({ row }) => row.outbox_id);
+        return claimThese(tx, OUTBOX, ids, { now, leaseMs: claimLeaseMs, owner: me });
+      });
+      done += ended.length + taken.size;
+    } catch (error) {
+      onError(error); // unrecorded attempts are sent again when their claims run out
+    } finally {
+      for (const { row } of [...ended, ...giveBack]) slots.recorded(row);
+      for (const picked of pick.picked) {
+        if (taken.has(picked.row.outbox_id)) slots.ready({ ...picked, until: now + claimLeaseMs });
+        else slots.letGo(picked.row);
+      }
+    }
+    pump();
+  }
+
+  const readDue = () =>
+    ctx.store.query<OutboxDoc>('webhook_outbox', {
       index: 'by_due',
       prefix: [],
-      range: { lte: now },
+      range: { lte: ctx.clock.now() },
       order: 'asc',
       limit: batchSize,
     });
-    const endpoints = new Map<string, Promise<WebhookEndpointDoc | undefined>>();
-    const orphans: string[] = [];
-    const picked: { row: OutboxDoc; endpoint: WebhookEndpointDoc; event: EventDoc }[] = [];
-    for (const row of due) {
-      if (stopped || inFlight >= maxInFlight) break;
-      if (claimed.has(row.outbox_id) || busyLanes.has(row.lane)) continue;
-      if ((perEndpoint.get(row.endpoint_id) ?? 0) >= perEndpointLimit) continue;
-      if (!endpoints.has(row.endpoint_id))
-        endpoints.set(row.endpoint_id, ctx.store.get('webhook_endpoints', row.endpoint_id));
-      const endpoint = await endpoints.get(row.endpoint_id);
-      if (endpoint?.status !== 'enabled') {
-        orphans.push(row.outbox_id);
-        continue;
-      }
-      if (!(await firstInLane(row))) continue;
-      const event = await ctx.store.get<EventDoc>('events', row.event_id);
-      if (!event) {
-        orphans.push(row.outbox_id);
-        continue;
-      }
-      picked.push({ row, endpoint, event });
-      // Held from now, so that the limits above count it while the claim is written.
-      hold(row);
-    }
-    const started = await startClaimed(picked, now);
-    if (orphans.length > 0) {
-      // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
-      await ctx.store.transact(async (tx) => {
-        for (const id of orphans) await tx.delete('webhook_outbox', id);
-      });
-    }
-    return started;
+
+  /** Starts the ready rows that have a slot; a claim that would end during the send is let go. */
+  function pump() {
+    if (stopped) return;
+    const sendable = (claimed: Claimed) => ctx.clock.now() + timeoutMs <= claimed.until;
+    for (const claimed of slots.next(sendable)) send(claimed);
   }
 
-  /**
-   * Claims the picked rows in the store (another instance on it does not send them meanwhile),
-   * then sends those still due; the others are let go. Returns how many were sent.
-   */
-  async function startClaimed(
-    picked: { row: OutboxDoc; endpoint: WebhookEndpointDoc; event: EventDoc }[],
-    now: number,
-  ): Promise<number> {
-    if (picked.length === 0) return 0;
-    let taken = new Set<string>();
-    try {
-      const ids = picked.map(({ row }) => row.outbox_id);
-      taken = await claimThese(ctx.store, OUTBOX, ids, { now, leaseMs: claimLeaseMs, owner: me });
-    } finally {
-      for (const { row, endpoint, event } of picked) {
-        if (taken.has(row.outbox_id)) send(row, endpoint, event);
-        else letGo(row);
-      }
-    }
-    return taken.size;
-  }
-
-  function hold(row: OutboxDoc) {
-    claimed.add(row.outbox_id);
-    busyLanes.add(row.lane);
-    perEndpoint.set(row.endpoint_id, (perEndpoint.get(row.endpoint_id) ?? 0) + 1);
-    inFlight++;
-  }
-
-  function letGo(row: OutboxDoc) {
-    claimed.delete(row.outbox_id);
-    busyLanes.delete(row.lane);
-    perEndpoint.set(row.endpoint_id, perEndpoint.get(row.endpoint_id)! - 1);
-    inFlight--;
-  }
-
-  /** Whether no earlier event of the row's lane is still owed (delivery order per intent). */
-  async function firstInLane(row: OutboxDoc): Promise<boolean> {
-    if (row.lane.endsWith(`|${row.event_id}`)) return true;
-    const [first] = await ctx.store.query<OutboxDoc>('webhook_outbox', {
-      index: 'by_lane',
-      prefix: [row.lane],
-      order: 'asc',
-      limit: 1,
-    });
-    return first?.outbox_id === row.outbox_id;
-  }
-
-  /** Sends a held row; its record (flush) lets it go. */
-  function send(row: OutboxDoc, endpoint: WebhookEndpointDoc, event: EventDoc) {
-    const work = deliver(row, endpoint, event)
+  function send(claimed: Claimed) {
+    const work = deliver(claimed)
       .then((result) => {
         results.push(result);
       })
       .finally(() => {
-        inFlight--;
-        perEndpoint.set(row.endpoint_id, perEndpoint.get(row.endpoint_id)! - 1);
+        slots.ended(claimed.row);
         sending.delete(work);
-        void flush();
-        // Half the endpoint's slots are free: start more now rather than after the record (a
-        // round per delivery would read the due rows once per delivery).
-        const left = perEndpoint.get(row.endpoint_id)!;
-        if (!stopped && left === Math.floor(perEndpointLimit / 2)) void tick();
+        pump();
+        recordSoon();
       });
     sending.add(work);
   }
 
-  async function deliver(
-    row: OutboxDoc,
-    endpoint: WebhookEndpointDoc,
-    event: EventDoc,
-  ): Promise<DeliveryResult> {
+  /** A step for the ended attempts: at once for a full batch, else after a moment for company. */
+  function recordSoon() {
+    if (results.length >= RECORD_BATCH) void runSteps(false);
+    else
+      waiting ??= new Promise<void>((resolve) =>
+        setTimeout(() => {
+          waiting = null;
+          void runSteps(false).then(resolve);
+        }, RECORD_WAIT_MS),
+      );
+  }
+
+  async function deliver({ row, endpoint, event }: Claimed): Promise<DeliveryResult> {
     const body = JSON.stringify(toEventView(event));
     const started = ctx.clock.now();
     const base = { row, eventType: event.type };
@@ -190,7 +178,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
         headers: signatureHeaders(endpoint, event.event_id, body, started),
         body,
         redirect: 'manual',
-        timeoutMs: options.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+        timeoutMs,
         readAtMost: RESPONSE_READ_BYTES,
       });
       const at = ctx.clock.now();
@@ -209,67 +197,24 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     }
   }
 
-  /** Writes the ended attempts in batches: whatever ended while the last batch was written. */
-  function flush(): Promise<void> {
-    return (flushing ??= (async () => {
-      try {
-        while (results.length > 0) {
-          // A moment for more attempts to end: each batch is one durable commit.
-          if (results.length < RECORD_BATCH) await sleep(RECORD_WAIT_MS);
-          const batch = results.splice(0);
-          try {
-            await ctx.store.transact((tx) => recordResults(tx, ctx, batch, random));
-          } catch (error) {
-            onError(error); // unrecorded rows are sent again
-          } finally {
-            for (const { row } of batch) {
-              claimed.delete(row.outbox_id);
-              busyLanes.delete(row.lane);
-            }
-          }
-        }
-      } finally {
-        flushing = null;
-      }
-      if (!stopped) void tick();
-    })());
-  }
-
-  /** One round; a round asked for while one runs runs right after it. */
-  function tick(): Promise<number> {
-    if (round) {
-      again = true;
-      return round;
-    }
-    round = runRound()
-      .catch((error) => {
-        onError(error);
-        return 0;
-      })
-      .finally(() => {
-        round = null;
-        if (again && !stopped) {
-          again = false;
-          void tick();
-        }
-      });
-    return round;
-  }
-
-  /** Until nothing is due, in flight or unrecorded (tests, benchmarks). */
-  async function drain(): Promise<void> {
-    for (;;) {
-      const started = await tick();
-      await Promise.all([...sending]);
-      await flushing;
-      await round;
-      if (started === 0 && sending.size === 0 && results.length === 0 && !flushing) return;
-    }
+  /** Until no step runs or waits and nothing is in flight. */
+  async function settled() {
+    while (stepping || waiting || sending.size > 0)
+      await Promise.all([stepping, waiting, ...sending]);
   }
 
   return {
-    tick,
-    drain,
+    /** A step with a fresh read of the due rows. */
+    tick: () => runSteps(true),
+    /** Until nothing due can be claimed, and nothing is in flight or unrecorded (tests, benchmarks). */
+    async drain(): Promise<void> {
+      for (;;) {
+        const before = done;
+        await runSteps(true);
+        await settled();
+        if (done === before) return;
+      }
+    },
     /** At start-up: what this instance's previous process claimed is due again now. */
     releaseOwnClaims: () =>
       releaseOwnClaims(ctx.store, OUTBOX, {
@@ -277,17 +222,15 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
         leaseMs: claimLeaseMs,
         owner: me,
       }),
-    /** Runs rounds every `intervalMs`; the returned stop waits for deliveries in flight. */
+    /** Runs steps every `intervalMs`; the returned stop waits for deliveries in flight. */
     start(scheduler: Scheduler, intervalMs: number): () => Promise<void> {
-      const stopTimer = scheduler.every(intervalMs, async () => {
-        await tick();
-      });
+      const stopTimer = scheduler.every(intervalMs, () => runSteps(true));
       return async () => {
         stopped = true;
         stopTimer();
-        await Promise.all([...sending]);
-        await flushing;
-        await round;
+        await settled();
+        await runSteps(false); // gives back the claims of rows not sent
+        await settled();
       };
     },
   };

@@ -2,6 +2,7 @@ import type { Caller } from '../caller';
 import type { EngineContext } from '../context';
 import { EngineError, invalid, notFound } from '../errors';
 import { appendAccountEvent } from '../events/log';
+import { deleteEndpointRow, saveEndpoint } from '../events/subscriptions';
 import type { StoreReader, StoreTx } from '../ports';
 import {
   SUBSCRIBABLE_EVENTS,
@@ -74,7 +75,7 @@ export async function createEndpoint(
     failing_since: null,
     created_at: isoTime(ctx.clock.now()),
   };
-  await tx.put('webhook_endpoints', endpoint);
+  await saveEndpoint(tx, endpoint, null);
   return endpoint;
 }
 
@@ -112,13 +113,12 @@ export async function updateEndpoint(
       : {}),
     ...(enabling ? { failing_since: null } : {}),
   };
-  await tx.put('webhook_endpoints', next);
+  await saveEndpoint(tx, next, current);
   return next;
 }
 
 export async function deleteEndpoint(tx: StoreTx, caller: Caller, id: string): Promise<void> {
-  await loadEndpoint(tx, caller, id);
-  await tx.delete('webhook_endpoints', id);
+  await deleteEndpointRow(tx, await loadEndpoint(tx, caller, id));
 }
 
 /** A new secret; the old one keeps signing beside it for 24 hours. */
@@ -135,7 +135,7 @@ export async function rotateSecret(
     previous_secret: current.secret,
     previous_secret_expires_at: ctx.clock.now() + SECRET_OVERLAP_MS,
   };
-  await tx.put('webhook_endpoints', next);
+  await saveEndpoint(tx, next, current);
   return next;
 }
 

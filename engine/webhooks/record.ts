@@ -1,5 +1,6 @@
 import type { EngineContext } from '../context';
 import { appendAccountEvent } from '../events/log';
+import { saveEndpoint } from '../events/subscriptions';
 import type { StoreTx } from '../ports';
 import type { AttemptDoc, OutboxDoc, WebhookEndpointDoc } from '../schemas/webhook-endpoint';
 import { isoTime } from '../util/time';
@@ -20,8 +21,10 @@ const succeeded = (r: DeliveryResult) =>
   r.httpStatus !== null && r.httpStatus >= 200 && r.httpStatus < 300;
 
 /**
- * Records a batch of ended attempts in one transaction: the attempt log, the outbox row (gone on
- * success or give-up, rescheduled otherwise) and the endpoint (failing since, disabled).
+ * Records a batch of ended attempts in the caller's transaction: the attempt log, the outbox row
+ * (gone on success or give-up, rescheduled otherwise) and the endpoint (failing since, disabled).
+ * The rows are the dispatcher's copies of its claimed rows: what is written here (attempts, due
+ * time, claim) is the claim holder's alone, so the rows are not read again.
  */
 export async function recordResults(
   tx: StoreTx,
@@ -29,40 +32,34 @@ export async function recordResults(
   results: DeliveryResult[],
   random: () => number,
 ): Promise<void> {
-  const endpoints = new Map<string, WebhookEndpointDoc | undefined>();
-  const touched = new Set<string>();
+  const endpoints = new Map<string, { read: WebhookEndpointDoc; now: WebhookEndpointDoc }>();
   const endpointOf = async (id: string) => {
-    if (!endpoints.has(id))
-      endpoints.set(id, await tx.get<WebhookEndpointDoc>('webhook_endpoints', id));
+    if (!endpoints.has(id)) {
+      const read = await tx.get<WebhookEndpointDoc>('webhook_endpoints', id);
+      if (read) endpoints.set(id, { read, now: read });
+    }
     return endpoints.get(id);
   };
   for (const result of results) {
-    const row = (await tx.get<OutboxDoc>('webhook_outbox', result.row.outbox_id)) ?? result.row;
+    const { row } = result;
     const attempt = row.attempts + 1;
     const endpoint = await endpointOf(row.endpoint_id);
     let nextAt: number | null = null;
-    let disable: string | null = null;
+    let disable: 'gone' | 'failing' | null = null;
     if (succeeded(result)) {
-      if (endpoint && endpoint.failing_since !== null) {
-        endpoints.set(row.endpoint_id, { ...endpoint, failing_since: null });
-        touched.add(row.endpoint_id);
-      }
+      if (endpoint && endpoint.now.failing_since !== null)
+        endpoint.now = { ...endpoint.now, failing_since: null };
     } else if (result.httpStatus === 410) {
       disable = 'gone';
     } else {
-      const failingSince = endpoint?.failing_since ?? result.at;
-      if (endpoint && endpoint.failing_since === null) {
-        endpoints.set(row.endpoint_id, { ...endpoint, failing_since: failingSince });
-        touched.add(row.endpoint_id);
-      }
+      const failingSince = endpoint?.now.failing_since ?? result.at;
+      if (endpoint && endpoint.now.failing_since === null)
+        endpoint.now = { ...endpoint.now, failing_since: failingSince };
       if (result.at - failingSince >= DISABLE_AFTER_MS) disable = 'failing';
       else nextAt = nextAttemptAt(result, attempt, random);
     }
-    if (disable && endpoint?.status === 'enabled') {
-      endpoints.set(
-        row.endpoint_id,
-        await disableEndpoint(tx, ctx, endpoints.get(row.endpoint_id)!, disable),
-      );
+    if (disable && endpoint?.now.status === 'enabled') {
+      await disableEndpoint(tx, ctx, endpoint, disable);
     }
     if (nextAt === null) await tx.delete('webhook_outbox', row.outbox_id);
     else
@@ -74,9 +71,8 @@ export async function recordResults(
       });
     await tx.put('webhook_attempts', attemptDoc(ctx, result, row, attempt, nextAt));
   }
-  for (const id of touched) {
-    const endpoint = endpoints.get(id);
-    if (endpoint) await tx.put('webhook_endpoints', endpoint);
+  for (const endpoint of endpoints.values()) {
+    if (endpoint.now !== endpoint.read) await saveEndpoint(tx, endpoint.now, endpoint.read);
   }
 }
 
@@ -90,22 +86,23 @@ function nextAttemptAt(result: DeliveryResult, attempt: number, random: () => nu
   return result.at + Math.max(delay, asked ?? 0);
 }
 
+/** Disables the endpoint now (so that its own disabled event is not queued to it) and says so. */
 async function disableEndpoint(
   tx: StoreTx,
   ctx: EngineContext,
-  endpoint: WebhookEndpointDoc,
-  reason: string,
+  endpoint: { read: WebhookEndpointDoc; now: WebhookEndpointDoc },
+  reason: 'gone' | 'failing',
 ) {
   const why =
     reason === 'gone' ? 'the endpoint answered 410 Gone' : 'no successful delivery for five days';
-  const disabled = { ...endpoint, status: 'disabled' as const, disabled_reason: why };
-  await tx.put('webhook_endpoints', disabled);
-  await appendAccountEvent(tx, ctx, endpoint, 'webhook_endpoint.disabled', {
-    endpoint_id: endpoint.endpoint_id,
-    url: endpoint.url,
+  const disabled = { ...endpoint.now, status: 'disabled' as const, disabled_reason: why };
+  await saveEndpoint(tx, disabled, endpoint.read);
+  endpoint.read = endpoint.now = disabled;
+  await appendAccountEvent(tx, ctx, disabled, 'webhook_endpoint.disabled', {
+    endpoint_id: disabled.endpoint_id,
+    url: disabled.url,
     reason,
   });
-  return disabled;
 }
 
 function attemptDoc(

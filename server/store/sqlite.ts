@@ -5,6 +5,7 @@ import { createDocCache } from './doc-cache';
 import type { MigrationReport } from './migrations';
 import { ownerOnlyDatabase } from './sqlite-files';
 import { migrate } from './sqlite-schema';
+import { createWalSync, type SyncFile } from './wal-sync';
 import {
   indexable,
   tableStatements,
@@ -30,6 +31,8 @@ export interface SqliteStoreOptions {
   logBoundPages?: number;
   /** Told what the schema migration at open did (migrations.ts). */
   migrated?: (report: MigrationReport) => void;
+  /** Syncs the WAL file (tests hold or fail it); default fs.fdatasync. */
+  syncFile?: SyncFile;
 }
 
 /**
@@ -62,6 +65,10 @@ export function createSqliteStore(
   writer.pragma(`wal_autocheckpoint = ${options.logBoundPages ?? 8192}`);
   // Once the log starts over, its file is cut back to this size.
   writer.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  // COMMIT writes the log without syncing it; walSync syncs it on the thread pool, and a unit is
+  // resolved only after that: synchronous=FULL's durability, with the sync off this thread.
+  writer.pragma('synchronous = NORMAL');
+  const walSync = createWalSync(file, options.syncFile);
   const checkpointer = startCheckpointer(file, options.checkpoints);
   const reader = open(file);
   const tables = {
@@ -195,9 +202,14 @@ export function createSqliteStore(
         outcome = (await runUnits(batch, true)) as Exclude<typeof outcome, 'retry'>;
       }
       control.commit.run();
+      const seq = walSync.committed();
       checkpointer.committed();
       cache.afterCommit(outcome.committed);
-      for (const settle of outcome.settled) settle();
+      // The next batch may run while this one is being synced; its units hear only after.
+      walSync.durable(seq).then(
+        () => outcome.settled.forEach((settle) => settle()),
+        (error) => batch.forEach((unit) => unit.reject(error)),
+      );
     } catch (error) {
       if (writer.inTransaction) writer.exec('ROLLBACK');
       cache.clear();
@@ -212,13 +224,22 @@ export function createSqliteStore(
 
   return {
     async get<T extends Doc>(table: string, key: string) {
+      // Cached documents were read durable and are forgotten when we write them: durable.
       const cached = cache.get(table, key);
       if (cached) return cached as T;
+      const seen = walSync.lastCommit();
       const text = statementsOf('reader', table).get.get(key) as string | undefined;
-      return text === undefined ? undefined : cache.remember(table, key, JSON.parse(text) as T);
+      await walSync.durable(seen);
+      if (text === undefined) return undefined;
+      const doc = JSON.parse(text) as T;
+      // A commit since the read may have changed the document: not cached then.
+      return walSync.lastCommit() === seen ? cache.remember(table, key, doc) : doc;
     },
     async query<T extends Doc>(table: string, query: Query) {
-      return runQuery(reader, table, query) as T[];
+      const seen = walSync.lastCommit();
+      const docs = runQuery(reader, table, query) as T[];
+      await walSync.durable(seen);
+      return docs;
     },
     transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('Store is closed'));
@@ -230,6 +251,7 @@ export function createSqliteStore(
     async close() {
       closed = true;
       while (queue.length > 0 || flushing || scheduled) await new Promise((r) => setImmediate(r));
+      await walSync.close();
       await checkpointer.close();
       reader.close();
       writer.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { IdempotencyDoc } from '../../engine/idempotency/records';
 import { intentBody, testApi } from '../support/api';
 
 const withKey = (key: string) => ({ 'Idempotency-Key': key });
@@ -20,6 +21,34 @@ describe('Idempotency-Key', () => {
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect((await call('GET', '/v1/intents')).body.data).toHaveLength(1);
+  });
+
+  it('replays the first response byte for byte, with its request id, on every store', async () => {
+    const { call } = await testApi();
+    const post = () => call('POST', '/v1/intents', { body: intentBody(), headers: withKey('k-b') });
+    const first = await post();
+    const replayed = await post();
+    expect(replayed.text).toBe(first.text);
+    expect(replayed.headers.get('x-request-id')).toBe(first.body.request_id);
+    expect(first.headers.get('x-request-id')).toBe(first.body.request_id);
+  });
+
+  it('replays a record kept before responses were stored as text', async () => {
+    const { call, engine } = await testApi();
+    const body = intentBody();
+    const first = await call('POST', '/v1/intents', { body, headers: withKey('k-old') });
+    const { store } = engine.ctx;
+    const [record] = await store.query<IdempotencyDoc>('idempotency', {
+      index: 'by_expiry',
+      prefix: [],
+    });
+    // The record as an older release wrote it: the response as an object, no text.
+    const { response: _text, request_id: _id, ...older } = record!;
+    await store.transact((tx) => tx.put('idempotency', { ...older, body: first.body }));
+    const replayed = await call('POST', '/v1/intents', { body, headers: withKey('k-old') });
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(first.body);
+    expect(replayed.headers.get('x-request-id')).toBe(first.body.request_id);
   });
 
   it('treats key order in the body as the same request', async () => {

@@ -15,6 +15,8 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
+  /** The body as received. */
+  text: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON
   body: any;
 }
@@ -46,7 +48,7 @@ export async function testApi(options: Partial<EngineOptions> & { store?: Store 
       new Request(`http://api.test${path}`, { method, headers, body }),
     );
     const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+    return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : null };
   }
 
   return { engine, clock, key, call };

@@ -1,6 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { EngineError } from '../../errors';
-import { findIdempotent, idempotencyId, type IdempotencyDoc } from '../../idempotency/records';
+import {
+  findIdempotent,
+  idempotencyId,
+  storedResponse,
+  type IdempotencyDoc,
+} from '../../idempotency/records';
+import { JSON_TYPE } from '../json-text';
 import { LIMITS } from '../../limits';
 import { canonicalJson } from '../../util/canonical-json';
 import { sha256Hex } from '../../util/sha256';
@@ -71,9 +77,9 @@ export function replay(c: Context<ApiEnv>, prior: IdempotencyDoc, requestHash: s
       'Idempotency-Key',
     );
   }
-  const body = prior.body as { request_id?: string };
+  const { text, requestId } = storedResponse(prior);
   // A replay is the original response: same status, same body, same request id.
-  if (body.request_id) c.header('X-Request-Id', body.request_id);
+  if (requestId) c.header('X-Request-Id', requestId);
   c.header('Idempotent-Replayed', 'true');
-  return c.json(body, prior.status as 200);
+  return c.body(text, prior.status as 200, JSON_TYPE);
 }

@@ -13,7 +13,7 @@ import { LIMITS } from '../../limits';
 import { STATUSES } from '../../vocabulary';
 import type { IntentDoc } from '../../schemas/intent-doc';
 import { commit } from '../commit';
-import { JSON_TYPE, withRequestId } from '../json-text';
+import { jsonText, withRequestId } from '../json-text';
 import { defineEndpoint } from '../endpoint';
 import { z } from '../../schemas/zod';
 import { limitParam } from './params';
@@ -99,7 +99,7 @@ export const getIntent = defineEndpoint({
   handle: async (c, { params }) => {
     const intent = await loadIntent(c.get('ctx').store, c.get('caller'), params.intent_id!);
     const view = await loadIntentViewJson(c.get('ctx').store, intent);
-    return c.body(withRequestId(view, c.get('requestId')), 200, JSON_TYPE);
+    return jsonText(c, withRequestId(view, c.get('requestId')), 200);
   },
 });
 

@@ -1,0 +1,108 @@
+import type { EventDoc } from '../events/log';
+import type { StoreReader } from '../ports';
+import type { OutboxDoc, WebhookEndpointDoc } from '../schemas/webhook-endpoint';
+import type { Picked, Slots } from './slots';
+
+export interface Pick {
+  picked: Picked[];
+  /** Rows of a deleted or disabled endpoint, or of a missing event: deleted, never sent. */
+  orphans: string[];
+  /** Candidates left for a later pick: only room was lacking. */
+  rest: OutboxDoc[];
+}
+
+/**
+ * Chooses, among due rows read earlier (`candidates`, oldest first), the ones to claim now: rows
+ * the slots have room for, of an enabled endpoint, first in their lane (per-intent order), whose
+ * event exists. A row already held here leaves the candidates, and so does one waiting behind an
+ * earlier event of its lane, whose head is considered in its place when it is due (`now`). The
+ * rows' reads are made all at once: a store that answers a read once the commits it saw are
+ * durable makes them wait together.
+ */
+export async function pickDue(
+  reader: StoreReader,
+  candidates: readonly OutboxDoc[],
+  slots: Slots,
+  now: number,
+): Promise<Pick> {
+  const pick: Pick = { picked: [], orphans: [], rest: [] };
+  let pool = candidates;
+  for (let pass = 0; pass < MAX_PASSES && pool.length > 0; pass++) {
+    const { chosen, rest } = choose(pool, slots);
+    const heads = await settle(reader, chosen, slots, pick);
+    pool = [...heads.filter((head) => head.next_attempt_at <= now && !slots.isHeld(head)), ...rest];
+    if (heads.length === 0) break;
+  }
+  pick.rest = [...pool];
+  return pick;
+}
+
+/** Rounds of picking in one step: a lane's head found behind a row is tried in the next. */
+const MAX_PASSES = 4;
+
+/** Holds, in order, the rows the slots have room for; the others (lane busy, no room) are left. */
+function choose(pool: readonly OutboxDoc[], slots: Slots) {
+  const chosen: OutboxDoc[] = [];
+  const rest: OutboxDoc[] = [];
+  for (const row of pool) {
+    if (slots.isHeld(row)) continue;
+    if (!slots.canHold(row)) {
+      rest.push(row);
+      continue;
+    }
+    slots.hold(row);
+    chosen.push(row);
+  }
+  return { chosen, rest };
+}
+
+/**
+ * Reads what the chosen rows need and keeps those that may go; returns, for rows behind an
+ * earlier event of their lane, that lane's head.
+ */
+async function settle(
+  reader: StoreReader,
+  chosen: readonly OutboxDoc[],
+  slots: Slots,
+  pick: Pick,
+): Promise<OutboxDoc[]> {
+  const endpoints = new Map<string, Promise<WebhookEndpointDoc | undefined>>();
+  const endpointOf = (id: string) => {
+    if (!endpoints.has(id)) endpoints.set(id, reader.get('webhook_endpoints', id));
+    return endpoints.get(id)!;
+  };
+  const looked = await Promise.all(
+    chosen.map((row) =>
+      Promise.all([
+        endpointOf(row.endpoint_id),
+        headOfLane(reader, row),
+        reader.get<EventDoc>('events', row.event_id),
+      ]),
+    ),
+  );
+  const heads: OutboxDoc[] = [];
+  chosen.forEach((row, i) => {
+    const [endpoint, head, event] = looked[i]!;
+    const enabled = endpoint?.status === 'enabled';
+    if (enabled && head.outbox_id === row.outbox_id && event) {
+      pick.picked.push({ row, endpoint, event });
+      return;
+    }
+    slots.letGo(row);
+    if (!enabled || !event) pick.orphans.push(row.outbox_id);
+    else heads.push(head);
+  });
+  return heads;
+}
+
+/** The row of the lane owed first (delivery order per intent): the row itself when none is earlier. */
+async function headOfLane(reader: StoreReader, row: OutboxDoc): Promise<OutboxDoc> {
+  if (row.lane.endsWith(`|${row.event_id}`)) return row; // an account event: a lane of its own
+  const [head] = await reader.query<OutboxDoc>('webhook_outbox', {
+    index: 'by_lane',
+    prefix: [row.lane],
+    order: 'asc',
+    limit: 1,
+  });
+  return head ?? row;
+}

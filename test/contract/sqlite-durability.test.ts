@@ -1,0 +1,93 @@
+import { fdatasync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqliteStore } from '../../server/store/sqlite';
+import { CONTRACT_SCHEMA } from './store-contract';
+
+const dir = mkdtempSync(join(tmpdir(), 'sqlite-durability-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const file = () => join(dir, `d-${n++}.db`);
+
+/** A WAL sync the test completes by hand: each call waits in `pending` until released. */
+function heldSync() {
+  const pending: (() => void)[] = [];
+  let calls = 0;
+  return {
+    syncFile: (fd: number, done: (error: Error | null) => void) => {
+      calls++;
+      pending.push(() => fdatasync(fd, done));
+    },
+    calls: () => calls,
+    release: () => pending.splice(0).forEach((run) => run()),
+  };
+}
+
+const settledSoon = async (promise: Promise<unknown>) => {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+  return settled;
+};
+
+describe('SQLite store: commits synced off the request thread', () => {
+  it('acknowledges a unit, and shows its writes to readers, only once its commit is synced', async () => {
+    const path = file();
+    const sync = heldSync();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA, { syncFile: sync.syncFile });
+    const unit = store.transact((tx) => tx.put('items', { id: 'a', owner: 'o' }));
+    expect(await settledSoon(unit)).toBe(false);
+    const read = store.get('items', 'a');
+    expect(await settledSoon(read)).toBe(false);
+    // Committed (another connection sees the row) but not yet acknowledged.
+    const spy = new Database(path, { readonly: true });
+    expect(spy.prepare(`SELECT count(*) FROM items WHERE id = 'a'`).pluck().get()).toBe(1);
+    spy.close();
+    sync.release();
+    await unit;
+    expect(await read).toEqual({ id: 'a', owner: 'o' });
+    await store.close();
+  });
+
+  it('commits the next units while a sync runs; they share the following sync', async () => {
+    const path = file();
+    const sync = heldSync();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA, { syncFile: sync.syncFile });
+    const first = store.transact((tx) => tx.put('items', { id: 'first', owner: 'o' }));
+    while (sync.calls() === 0) await new Promise((r) => setImmediate(r));
+    const later = Array.from({ length: 20 }, (_, i) =>
+      store.transact((tx) => tx.put('items', { id: `later-${i}`, owner: 'o' })),
+    );
+    // Committed while the first sync is held (not waiting for it), no new sync started yet.
+    expect(await settledSoon(Promise.all(later))).toBe(false);
+    const spy = new Database(path, { readonly: true });
+    expect(spy.prepare(`SELECT count(*) FROM items WHERE id LIKE 'later-%'`).pluck().get()).toBe(
+      20,
+    );
+    spy.close();
+    expect(sync.calls()).toBe(1);
+    sync.release();
+    await first;
+    while (sync.calls() < 2) await new Promise((r) => setImmediate(r));
+    sync.release();
+    await Promise.all(later);
+    expect(sync.calls()).toBe(2);
+    await store.close();
+  });
+
+  it('fails the units a failed sync covered, and every read after it', async () => {
+    const store = createSqliteStore(file(), CONTRACT_SCHEMA, {
+      syncFile: (_fd, done) => done(new Error('EIO')),
+    });
+    await expect(store.transact((tx) => tx.put('items', { id: 'a', owner: 'o' }))).rejects.toThrow(
+      'WAL sync failed: EIO',
+    );
+    await expect(store.query('items', { index: 'by_owner', prefix: ['o'] })).rejects.toThrow('EIO');
+    await store.close();
+  });
+});
