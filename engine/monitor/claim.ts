@@ -1,6 +1,6 @@
 import type { Store } from '../ports';
 import type { WatchDoc } from '../schemas/watch';
-import { claimDue, releaseOwnClaims, type ClaimSpec } from '../store/claims';
+import { claimDue, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
 
 /**
  * Watches are claimed in batches by monitor rounds (store/claims.ts): each URL is fetched once per
@@ -23,3 +23,7 @@ export const claimDueWatches = (
 
 export const releaseOwnWatchClaims = (store: Store, now: number, leaseMs: number, owner: string) =>
   releaseOwnClaims(store, WATCHES, { now, leaseMs, owner });
+
+/** Gives a claimed watch back, due at `dueAt`, if this instance still holds it. */
+export const giveBackWatchClaim = (store: Store, watchId: string, dueAt: number, owner: string) =>
+  store.transact((tx) => unclaimThese(tx, WATCHES, [watchId], { now: dueAt, owner }));

@@ -9,7 +9,7 @@ import { dateRangeBounds } from '../intents/date-range';
 import { recordHistory } from './history';
 import { recordCatalogPage } from '../resolve/monitor-pages';
 import { checkWatch, type CheckOutcome } from './observe';
-import { claimDueWatches, releaseOwnWatchClaims } from './claim';
+import { claimDueWatches, giveBackWatchClaim, releaseOwnWatchClaims } from './claim';
 import type { WatchDoc } from '../schemas/watch';
 import { linksOfWatch } from '../intents/links';
 import { checkedWatch } from '../intents/watch';
@@ -63,6 +63,12 @@ export interface RoundStats {
 const POLITE_MS = 30_000;
 
 const WATCHING = new Set(['active', 'waiting']);
+
+/**
+ * A check whose store work failed (a conflict that outlasted the store's retries, the store away
+ * for a moment) is tried again this soon, not once its claim runs out.
+ */
+const CHECK_RETRY_MS = 5_000;
 
 /**
  * The condition monitor (CONTRACT §8–9): each round expires what is past `expires_at`, then checks
@@ -261,6 +267,25 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     for (const { id, attempt } of started) options.onExecute?.(id, attempt);
   }
 
+  /**
+   * Checks `watch`; if that fails, nothing of the check was written: the watch is given back to
+   * be checked again in a few seconds (if the store is away, its claim runs out by itself).
+   */
+  async function checkOrGiveBack(
+    watch: WatchDoc,
+    now: number,
+    stats: RoundStats,
+    failures: unknown[],
+  ) {
+    try {
+      await checkOne(watch, now, stats);
+    } catch (error) {
+      failures.push(error);
+      const dueAt = ctx.clock.now() + CHECK_RETRY_MS;
+      await giveBackWatchClaim(ctx.store, watch.watch_id, dueAt, me).catch(() => {});
+    }
+  }
+
   async function round(now = ctx.clock.now()): Promise<RoundStats> {
     const stats: RoundStats = {
       expired: 0,
@@ -272,6 +297,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     };
     stats.expired = await expireDue(now);
     stats.relinked = await relinkDue(ctx, now, options.intervalMs);
+    const failures: unknown[] = [];
     const concurrency = options.concurrency ?? 16;
     const batch = options.claimBatch ?? concurrency * 2;
     const most = options.maxWatchesPerRound ?? 100_000;
@@ -285,8 +311,11 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
       );
       if (due.length === 0) break;
       stats.watches += due.length;
-      await mapLimit(due, concurrency, (watch) => checkOne(watch, now, stats));
+      await mapLimit(due, concurrency, (watch) => checkOrGiveBack(watch, now, stats, failures));
     }
+    // The round went on past a failed check (the other watches are not held up by it); its
+    // caller still hears of the failure.
+    if (failures.length > 0) throw failures[0];
     return stats;
   }
 
