@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -108,4 +108,10 @@ export async function load(options: autocannon.Options): Promise<Load> {
     errors: result.errors + result.timeouts,
     ok: result['2xx'],
   };
+}
+
+/** CPU time so far of a process's main thread (the one serving requests), from /proc, in ms. */
+export function threadCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 10 ms ticks
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createBody } from './api';
-import { load, startIntentServer } from './http';
+import { load, startIntentServer, threadCpuMs } from './http';
 
 /**
  * Where a create's time goes: POST /v1/intents under autocannon against intent-server run under
@@ -86,11 +86,6 @@ export function partsOf(profile: Profile): Map<string, number> {
   sums.delete('idle');
   return sums;
 }
-
-const threadCpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 10 ms ticks
-};
 
 async function main() {
   const seconds = Number(process.argv[2] ?? 10);

@@ -5,28 +5,61 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeEngine } from '../server/node-engine';
 import { wireWebhookFetchers } from '../server/webhook-fetchers';
-import { DELIVERIES_PER_ENDPOINT } from '../engine/webhooks/dispatcher';
-import { signatureHeaders } from '../engine/webhooks/sign';
-import type { WebhookEndpointDoc } from '../engine/schemas/webhook-endpoint';
 import { createBody } from './api';
-import { load, startIntentServer, type Load } from './http';
+import { createDeliveryFloor } from './floor-deliveries';
+import { load, startBaseline, startIntentServer, threadCpuMs, type Load } from './http';
+
+/** A load of creates, with the serving thread's CPU time per create (from /proc). */
+export type CreateLoad = Load & { cpuUsPerCreate: number };
+
+/**
+ * A load of creates on a server with an endpoint, counted until every event it created is
+ * delivered: creates ÷ (load time + the time its deliveries then needed to catch up).
+ */
+export interface SustainedLoad {
+  rps: number;
+  catchUpMs: number;
+  deliveredDuringLoad: number;
+  created: number;
+  /** The serving thread's CPU over the load and the catch-up ÷ the creates. */
+  cpuUsPerCreate: number;
+}
+
+/** One side (ours, or the floor) of the create ratio: medians over the rounds. */
+export interface EndpointRatio {
+  /** The round with the median rate. */
+  without: CreateLoad;
+  /** The round with the median sustained rate. */
+  sustained: SustainedLoad;
+  /** Median over rounds of sustained creates/s with the endpoint ÷ creates/s without. */
+  sustainedRatio: number;
+  /**
+   * The serving thread's CPU per create without the endpoint and with it (load and catch-up),
+   * and their difference in the same round: what one delivery costs that thread (µs; medians).
+   */
+  cpuUs: { create: number; createWithEndpoint: number; delivery: number };
+}
 
 export interface WebhookBench {
   deliveries: { events: number; ms: number; perSecond: number };
   /** The same deliveries with everything of ours but signing and the HTTP client taken away. */
   floor: { events: number; ms: number; perSecond: number };
-  createWithout: Load;
-  createWith: Load;
-  /**
-   * The server with an endpoint, counting each round until every event it created is delivered:
-   * its creates ÷ (load time + the time its dispatcher then needed to catch up).
-   */
-  sustained: { rps: number; catchUpMs: number; deliveredDuringLoad: number; created: number };
   rounds: number;
-  /** Median over rounds of (create req/s with one enabled endpoint) / (without), same rounds. */
-  ratio: number;
-  /** The same with the sustained rate: the creates' webhooks delivered within the round. */
-  sustainedRatio: number;
+  /** intent-server without and with one enabled endpoint (dispatcher in the same process). */
+  ours: EndpointRatio & {
+    /** The round with the median rate during the load alone, deliveries left behind. */
+    createWith: Load;
+    /** Median over rounds of creates/s with the endpoint during the load alone ÷ without. */
+    ratio: number;
+  };
+  /**
+   * bench/floor-server.ts without and with --deliver-to (the create's rows; plus its outbox row,
+   * its event signed and POSTed through the same fetcher to the same receiver, 16 in flight, the
+   * row deleted once answered), in the same rounds as ours, interleaved.
+   */
+  createFloor: EndpointRatio;
+  /** Median over rounds of our sustained ratio ÷ the floor's, same round. */
+  oursOverFloor: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -96,51 +129,129 @@ async function deliveriesPerSecond(events: number) {
 /**
  * The floor of a delivery on this machine: the same events' bodies signed by Standard Webhooks and
  * POSTed through the same guarded fetcher to the same kind of receiver, 16 at a time (as to one
- * endpoint), with no store at all: no outbox read, no attempt recorded.
+ * endpoint; bench/floor-deliveries.ts), with no store at all: no outbox read, no attempt recorded.
  */
 async function deliveryFloor(events: number) {
   const sink = await receiver();
-  const fetchers = wireWebhookFetchers({ allowPrivateNetwork: false });
-  const fetcher = fetchers.fetcherFor(false);
-  const endpoint = {
-    secret: `whsec_${Buffer.from('bench-floor-secret-24-bytes!').toString('base64')}`,
-  } as unknown as WebhookEndpointDoc;
+  let answered = 0;
+  let allAnswered = () => {};
+  const done = new Promise<void>((resolve) => (allAnswered = resolve));
+  const floor = createDeliveryFloor(sink.url, (outboxIds) => {
+    if ((answered += outboxIds.length) >= events) allAnswered();
+  });
   try {
     const started = performance.now();
-    let next = 0;
-    const worker = async () => {
-      while (next < events) {
-        const i = next++;
-        const body = JSON.stringify({
-          object: 'event',
+    const timestamp = new Date().toISOString();
+    floor.send(
+      Array.from({ length: events }, (_, i) => ({
+        event: {
           event_id: `evt_floor_${i}`,
-          type: 'intent.created',
+          intent_id: `int_floor_${i}`,
+          scope: 'ptn_floor:test',
+          livemode: false,
+          type: 'intent.created' as const,
+          timestamp,
           data: {},
-        });
-        await fetcher.fetch({
-          url: sink.url,
-          method: 'POST',
-          headers: signatureHeaders(endpoint, `evt_floor_${i}`, body, Date.now()),
-          body,
-          redirect: 'manual',
-          timeoutMs: 15_000,
-          readAtMost: 64 * 1024,
-        });
-      }
-    };
-    await Promise.all(Array.from({ length: DELIVERIES_PER_ENDPOINT }, worker));
+        },
+        outboxId: String(i),
+      })),
+    );
+    await done;
     const ms = performance.now() - started;
     return { events, ms: Math.round(ms), perSecond: Math.round((events / ms) * 1000) };
   } finally {
-    await fetchers.close();
+    await floor.close();
     await sink.close();
   }
 }
 
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const medianBy = <T>(values: T[], by: (v: T) => number) =>
+  [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+
+type Server = { url: string; pid: number };
+type Sink = Awaited<ReturnType<typeof receiver>>;
+type Hooked = { load: Load; sustained: SustainedLoad };
+
+/** A load of creates, with the server thread's CPU per create. */
+async function createLoad(server: Server, target: Target, seconds: number): Promise<CreateLoad> {
+  const cpu = threadCpuMs(server.pid);
+  const result = await load({ ...target, duration: seconds });
+  return { ...result, cpuUsPerCreate: ((threadCpuMs(server.pid) - cpu) * 1000) / result.ok };
+}
+
+/** A load of creates on a server delivering to `sink`, lasting until each event has arrived. */
+async function sustainedLoad(
+  server: Server,
+  target: Target,
+  sink: Sink,
+  seconds: number,
+): Promise<Hooked> {
+  const before = sink.count();
+  const cpu = threadCpuMs(server.pid);
+  const started = performance.now();
+  const result = await load({ ...target, duration: seconds });
+  const loaded = performance.now();
+  const deliveredDuringLoad = sink.count() - before;
+  while (sink.count() - before < result.ok) await sleep(5);
+  const ended = performance.now();
+  await sleep(100); // the server's work on the last answers (recording them) is part of its cost
+  return {
+    load: result,
+    sustained: {
+      rps: (result.ok / (ended - started)) * 1000,
+      catchUpMs: Math.round(ended - loaded),
+      deliveredDuringLoad,
+      created: result.ok,
+      cpuUsPerCreate: ((threadCpuMs(server.pid) - cpu) * 1000) / result.ok,
+    },
+  };
+}
+
+function summarise(rounds: Array<{ without: CreateLoad; with: Hooked }>): EndpointRatio {
+  return {
+    without: medianBy(
+      rounds.map((r) => r.without),
+      (l) => l.rps,
+    ),
+    sustained: medianBy(
+      rounds.map((r) => r.with.sustained),
+      (s) => s.rps,
+    ),
+    sustainedRatio: median(rounds.map((r) => r.with.sustained.rps / r.without.rps)),
+    cpuUs: {
+      create: median(rounds.map((r) => r.without.cpuUsPerCreate)),
+      createWithEndpoint: median(rounds.map((r) => r.with.sustained.cpuUsPerCreate)),
+      delivery: median(
+        rounds.map((r) => r.with.sustained.cpuUsPerCreate - r.without.cpuUsPerCreate),
+      ),
+    },
+  };
+}
+
+/** Until the floor's outbox is empty: every delivered event's row deleted (at most 5 s). */
+async function floorOutboxEmptied(floor: Server) {
+  for (let i = 0; ; i++) {
+    const { outbox } = (await (await fetch(floor.url)).json()) as { outbox: number };
+    if (outbox === 0) return;
+    if (i === 50) throw new Error(`the floor left ${outbox} outbox rows`);
+    await sleep(100);
+  }
+}
+
+type Target = {
+  url: string;
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+};
+
 /**
- * Create throughput of two servers loaded in turn, several rounds: one with an enabled webhook
- * endpoint (each create also writes an outbox row, and the dispatcher delivers while loaded), one
- * without. The ratio is taken per round and the median reported.
+ * Create throughput with one enabled webhook endpoint and without, for intent-server and for
+ * its floor (bench/floor-server.ts), all four loaded in turn in each round (the order reversed
+ * every other round: later loads run on a fuller disk and warmer caches). Each ratio is taken
+ * within a round and the median reported.
  */
 export async function benchWebhooks(rounds = 3, seconds = 5): Promise<WebhookBench> {
   const deliveries = await deliveriesPerSecond(5000);
@@ -148,6 +259,8 @@ export async function benchWebhooks(rounds = 3, seconds = 5): Promise<WebhookBen
   const sink = await receiver();
   const plain = await startIntentServer();
   const hooked = await startIntentServer();
+  const floorPlain = await startBaseline('floor-server.ts');
+  const floorHooked = await startBaseline('floor-server.ts', ['--deliver-to', sink.url]);
   try {
     const headersOf = (key: string) => ({
       Authorization: `Bearer ${key}`,
@@ -159,62 +272,71 @@ export async function benchWebhooks(rounds = 3, seconds = 5): Promise<WebhookBen
       body: JSON.stringify({ url: sink.url }),
     });
     if (registered.status !== 201) throw new Error(`endpoint: ${await registered.text()}`);
-    const target = (server: typeof plain) => ({
+    const ours = (server: typeof plain): Target => ({
       url: `${server.url}/v1/intents`,
-      method: 'POST' as const,
+      method: 'POST',
       headers: headersOf(server.key),
       body: createBody,
     });
-    await load({ ...target(plain), duration: 2 });
-    await load({ ...target(hooked), duration: 2 });
-    const without: Load[] = [];
-    const withHook: Load[] = [];
-    const sustained: WebhookBench['sustained'][] = [];
-    const ratios: number[] = [];
-    const sustainedRatios: number[] = [];
-    await quiet(sink); // what the warm-up created is delivered before the rounds start
-    const loadHooked = async () => {
-      const before = sink.count();
-      const started = performance.now();
-      const result = await load({ ...target(hooked), duration: seconds });
-      const loaded = performance.now();
-      const deliveredDuringLoad = sink.count() - before;
-      while (sink.count() - before < result.ok) await sleep(5);
-      const ms = performance.now() - started;
-      const catchUpMs = Math.round(performance.now() - loaded);
-      sustained.push({
-        rps: (result.ok / ms) * 1000,
-        catchUpMs,
-        deliveredDuringLoad,
-        created: result.ok,
-      });
-      return result;
+    const bare = (server: Server): Target => ({
+      url: server.url,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: createBody,
+    });
+    const steps = {
+      oursWithout: () => createLoad(plain, ours(plain), seconds),
+      oursWith: () => sustainedLoad(hooked, ours(hooked), sink, seconds),
+      floorWithout: () => createLoad(floorPlain, bare(floorPlain), seconds),
+      floorWith: () => sustainedLoad(floorHooked, bare(floorHooked), sink, seconds),
     };
+    for (const target of [ours(plain), ours(hooked), bare(floorPlain), bare(floorHooked)])
+      await load({ ...target, duration: 2 });
+    await quiet(sink); // what the warm-up created is delivered before the rounds start
+    const oursRounds: Array<{ without: CreateLoad; with: Hooked }> = [];
+    const floorRounds: typeof oursRounds = [];
     for (let round = 0; round < rounds; round++) {
-      // Alternate which goes first: the second of a pair runs on a fuller disk and warmer caches.
-      const hookedFirst = round % 2 === 1;
-      const plainLoad = () => load({ ...target(plain), duration: seconds });
-      const one = hookedFirst ? await loadHooked() : await plainLoad();
-      const two = hookedFirst ? await plainLoad() : await loadHooked();
-      const [a, b] = hookedFirst ? [two, one] : [one, two];
-      without.push(a);
-      withHook.push(b);
-      ratios.push(b.rps / a.rps);
-      sustainedRatios.push(sustained.at(-1)!.rps / a.rps);
+      const reversed = round % 2 === 1;
+      const order = ['oursWithout', 'oursWith', 'floorWithout', 'floorWith'] as const;
+      const got = {} as {
+        oursWithout: CreateLoad;
+        oursWith: Hooked;
+        floorWithout: CreateLoad;
+        floorWith: Hooked;
+      };
+      for (const name of reversed ? [...order].reverse() : order)
+        Object.assign(got, { [name]: await steps[name]() });
+      oursRounds.push({ without: got.oursWithout!, with: got.oursWith! });
+      floorRounds.push({ without: got.floorWithout!, with: got.floorWith! });
     }
-    const median = <T>(values: T[], by: (v: T) => number) =>
-      [...values].sort((x, y) => by(x) - by(y))[Math.floor(values.length / 2)]!;
+    await floorOutboxEmptied(floorHooked);
+    const oursSide = summarise(oursRounds);
+    const floorSide = summarise(floorRounds);
     return {
       deliveries,
       floor,
-      createWithout: median(without, (l) => l.rps),
-      createWith: median(withHook, (l) => l.rps),
-      sustained: median(sustained, (l) => l.rps),
       rounds,
-      ratio: median(ratios, (r) => r),
-      sustainedRatio: median(sustainedRatios, (r) => r),
+      ours: {
+        ...oursSide,
+        createWith: medianBy(
+          oursRounds.map((r) => r.with.load),
+          (l) => l.rps,
+        ),
+        ratio: median(oursRounds.map((r) => r.with.load.rps / r.without.rps)),
+      },
+      createFloor: floorSide,
+      oursOverFloor: median(
+        oursRounds.map(
+          (r, i) =>
+            r.with.sustained.rps /
+            r.without.rps /
+            (floorRounds[i]!.with.sustained.rps / floorRounds[i]!.without.rps),
+        ),
+      ),
     };
   } finally {
+    await floorHooked.stop();
+    await floorPlain.stop();
     await hooked.stop();
     await plain.stop();
     await sink.close();
