@@ -1,3 +1,4 @@
+import { profiled } from './monitor-profile';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +85,7 @@ export async function benchMonitor(): Promise<MonitorBench> {
       const stats = await monitor.round();
       return { ...stats, ms: Math.round(performance.now() - start) };
     };
-    const first = await timed();
+    const first = await profiled(timed);
     const firstFetches = fetchesIssued;
     const steady = await timed(); // nothing due yet: measures an idle round
     // Make every watch due again, then measure a steady-state round (same prices: no transitions).
