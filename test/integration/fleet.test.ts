@@ -69,6 +69,29 @@ async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promi
   );
 }
 
+/**
+ * POST /v1/intents as the contract asks a partner to: with an Idempotency-Key, and again with the
+ * same key after a 503 (a busy database under SERIALIZABLE: "nothing was changed, retry"), at most
+ * four times. That no intent is created twice is checked by the counts at the end.
+ */
+async function createAsPartner(baseUrl: string, key: string, body: unknown, i: number) {
+  const headers = {
+    Authorization: `Bearer ${key}`,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': `fleet-create-${i}`,
+  };
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}/v1/intents`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 503 || attempt === 4) return res;
+    await res.arrayBuffer();
+    await sleep(Number(res.headers.get('retry-after') ?? 1) * 1000);
+  }
+}
+
 const statusCounts = async (url: string) =>
   Object.fromEntries(
     (
@@ -153,11 +176,7 @@ describe('a fleet of three servers on one PostgreSQL database', () => {
             guardrails: { allowed_merchants: ['127.0.0.1'] },
             payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15_000 },
           });
-          const res = await fetch(`${servers[i % INSTANCES]!.baseUrl}/v1/intents`, {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-          });
+          const res = await createAsPartner(servers[i % INSTANCES]!.baseUrl, key, body, i);
           expect(res.status, res.status === 201 ? '' : await res.text()).toBe(201);
           ids.push(((await res.json()) as { intent_id: string }).intent_id);
         },
