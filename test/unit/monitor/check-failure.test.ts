@@ -3,13 +3,14 @@ import type { Fetcher, Store } from '../../../engine/index';
 import { createMonitor } from '../../../engine/monitor/monitor';
 import type { WatchDoc } from '../../../engine/schemas/watch';
 import { intentBody, testApi } from '../../support/api';
+import { jsonLd, page, productWithOffers } from '../extract/pages';
 
 const MINUTE = 60_000;
 const SHOP = 'https://shop.example.com/products';
-const PAGE = `<!doctype html><html><head><script type="application/ld+json">
-{"@context":"https://schema.org","@type":"Product","name":"Kettle","sku":"k-1",
-"offers":{"@type":"Offer","price":"80.00","priceCurrency":"USD","availability":"https://schema.org/InStock"}}
-</script></head><body><h1>Kettle</h1></body></html>`;
+const PAGE = page(
+  '<h1>Kettle</h1>',
+  jsonLd(productWithOffers('Kettle', [{ sku: 'k-1', price: '80.00' }])),
+);
 
 /**
  * A monitor on a store whose next transaction after a fetch of `failingUrl` fails once (the
