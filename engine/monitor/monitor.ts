@@ -320,8 +320,9 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   }
 
   /**
-   * Runs rounds on the scheduler, never two at once; `everyTick` runs first on each tick (the
-   * executor's take-over of dead instances' attempts). Returns the stop function.
+   * Runs rounds on the scheduler, never two at once; `everyTick` (the executor's take-over of
+   * dead instances' attempts) runs on each tick, before the round or while one still runs, never
+   * two at once. Returns the stop function.
    */
   function start(
     scheduler: Scheduler,
@@ -330,9 +331,12 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     everyTick: () => Promise<void> = async () => {},
   ) {
     let running: Promise<unknown> | null = null;
+    let turning: Promise<void> | null = null;
+    const turn = () => (turning ??= everyTick().finally(() => (turning = null)));
     const stop = scheduler.every(tickMs, async () => {
-      if (running) return;
-      running = everyTick()
+      // A round slowed by a busy store must not hold the take-over back: it runs on every tick.
+      if (running) return turn().catch(onError);
+      running = turn()
         .then(() => round())
         .catch(onError);
       await running;
@@ -341,6 +345,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     return async () => {
       stop();
       await running;
+      await turning?.catch(() => {});
     };
   }
 
