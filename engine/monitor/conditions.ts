@@ -6,6 +6,8 @@ import type { WaitingReason } from '../vocabulary';
 
 type Verdict = { holds: true } | { holds: false; reason: WaitingReason };
 
+const unmet = (reason: WaitingReason): Verdict => ({ holds: false, reason });
+
 const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> = {
   in_stock: null,
   limited: null,
@@ -29,7 +31,6 @@ export function evaluate(
   observation: Observation & { ambiguous?: boolean },
   now: number,
 ): Verdict {
-  const unmet = (reason: WaitingReason): Verdict => ({ holds: false, reason });
   const allowed = intent.guardrails.allowed_merchants;
   if (
     allowed &&

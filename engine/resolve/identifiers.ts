@@ -21,9 +21,11 @@ export function codeKey(value: string | null | undefined): string | null {
 
 /** The brand + MPN match key; null without both (an MPN alone is not unique across brands). */
 export function mpnKey(brand: string | null, mpn: string | null): string | null {
+  // Most pages name no MPN: the brand is not folded for nothing (once per page the monitor reads).
+  const code = codeKey(mpn);
+  if (!code) return null;
   const brandKey = foldText(brand ?? '')
     .replace(/\s+/g, ' ')
     .trim();
-  const code = codeKey(mpn);
-  return brandKey && code ? `${brandKey}|${code}` : null;
+  return brandKey ? `${brandKey}|${code}` : null;
 }

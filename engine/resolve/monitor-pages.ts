@@ -3,7 +3,6 @@ import type { StoreTx } from '../ports';
 import { catalogModeOf, type CatalogMode } from '../schemas/catalog';
 import type { Observation } from '../schemas/intent';
 import type { WatchDoc } from '../schemas/watch';
-import { canonicalJson } from '../util/canonical-json';
 import { fingerprint } from '../util/fingerprint';
 import { offerAt, recordProduct, type ProductSighting } from './ingest-product';
 import type { PageIdentity } from './page-identity';
@@ -43,17 +42,35 @@ export async function recordCatalogPage(
     await refreshOffer(tx, mode, watch.url, page);
     return { fingerprint: previous?.fingerprint ?? null, at: now };
   }
-  const figures = {
-    price_cents: observation.price_cents,
-    currency: observation.currency,
-    availability: observation.availability,
-    merchant: observation.merchant,
-    sku: page.sku,
-  };
-  const print = fingerprint(canonicalJson({ identity: page.identity, figures }));
+  const print = pagePrint(page.identity, observation, page.sku);
   if (fresh && previous.fingerprint === print) return previous;
   await recordProduct(tx, ctx, sightingOf(mode, watch.url, page, observation.merchant));
   return { fingerprint: print, at: now };
+}
+
+/**
+ * What the catalog entry of a page depends on, fingerprinted: its values in a fixed order, as
+ * plain JSON (canonical JSON of the objects costs several times more, on every check). A field
+ * added to PageIdentity belongs here too.
+ */
+function pagePrint(identity: PageIdentity, observation: Observation, sku: string | null) {
+  const { price_cents, currency, availability, merchant } = observation;
+  return fingerprint(
+    JSON.stringify([
+      identity.name,
+      identity.brand,
+      identity.category,
+      identity.image,
+      identity.gtin,
+      identity.mpn,
+      identity.sku,
+      price_cents,
+      currency,
+      availability,
+      merchant,
+      sku,
+    ]),
+  );
 }
 
 function sightingOf(

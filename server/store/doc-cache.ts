@@ -81,6 +81,8 @@ export function createDocCache(options: DocCacheOptions) {
     afterCommit(writes: Iterable<[string, string, Doc | null]>) {
       known = options.dataVersion();
       checkedAt = now();
+      // Nothing cached (a store only written to, like the monitor's rounds): nothing to forget.
+      if (entries.size === 0) return;
       for (const [table, id] of writes) entries.delete(keyOf(table, id));
     },
     clear: () => entries.clear(),
