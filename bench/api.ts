@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { load, startBaseline, startIntentServer, type Load } from './http';
 
 export const createBody = JSON.stringify({
@@ -25,6 +28,10 @@ export interface ApiBench {
   createOverFloor: number;
   create: Load & { ratio: number };
   get: Load & { ratio: number };
+  /** bench/baseline-server.ts --body-file: node:http answering the GET's very bytes, nothing else. */
+  getFloor: Load & { ratio: number };
+  /** Median over rounds of GET req/s ÷ its floor's, same rounds. */
+  getOverFloor: number;
 }
 
 const median = (values: number[]) =>
@@ -54,6 +61,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
   const floorServer = await startBaseline('floor-server.ts');
   const inThreadServer = await startBaseline('floor-server.ts', ['--sync-in-thread']);
   const server = await startIntentServer();
+  const bodyDir = mkdtempSync(join(tmpdir(), 'bench-get-'));
+  const bodyFile = join(bodyDir, 'intent.json');
+  let getFloorServer: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
     const created = await fetch(`${server.url}/v1/intents`, {
@@ -62,6 +72,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       body: createBody,
     });
     const { intent_id } = (await created.json()) as { intent_id: string };
+    const getUrl = `${server.url}/v1/intents/${intent_id}`;
+    writeFileSync(bodyFile, await (await fetch(getUrl, { headers })).text());
+    getFloorServer = await startBaseline('baseline-server.ts', ['--body-file', bodyFile]);
     const targets = {
       baseline: { url: baselineServer.url },
       postCeiling: {
@@ -88,7 +101,8 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
         headers,
         body: createBody,
       },
-      get: { url: `${server.url}/v1/intents/${intent_id}`, headers },
+      get: { url: getUrl, headers },
+      getFloor: { url: getFloorServer.url },
     };
     for (const target of Object.values(targets)) await load({ ...target, duration: 2 }); // warm-up
     const runs = {
@@ -98,6 +112,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createFloorInThread: [] as Load[],
       create: [] as Load[],
       get: [] as Load[],
+      getFloor: [] as Load[],
     };
     const ratios = {
       postCeiling: [] as number[],
@@ -106,6 +121,8 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createOverFloor: [] as number[],
       create: [] as number[],
       get: [] as number[],
+      getFloor: [] as number[],
+      getOverFloor: [] as number[],
     };
     for (let round = 0; round < rounds; round++) {
       const base = await load({ ...targets.baseline, duration: seconds });
@@ -114,6 +131,10 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       const create = await load({ ...targets.create, duration: seconds });
       const inThread = await load({ ...targets.createFloorInThread, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
+      const getFloor = await load({ ...targets.getFloor, duration: seconds });
+      runs.getFloor.push(getFloor);
+      ratios.getFloor.push(getFloor.rps / base.rps);
+      ratios.getOverFloor.push(get.rps / getFloor.rps);
       runs.baseline.push(base);
       runs.postCeiling.push(postCeiling);
       ratios.postCeiling.push(postCeiling.rps / base.rps);
@@ -138,9 +159,13 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createOverFloor: median(ratios.createOverFloor),
       create: summarise(runs.create, ratios.create),
       get: summarise(runs.get, ratios.get),
+      getFloor: summarise(runs.getFloor, ratios.getFloor),
+      getOverFloor: median(ratios.getOverFloor),
     };
   } finally {
     await server.stop();
+    await getFloorServer?.stop();
+    rmSync(bodyDir, { recursive: true, force: true });
     await floorServer.stop();
     await inThreadServer.stop();
     await ceilingServer.stop();

@@ -47,7 +47,16 @@ async function api(results: Record<string, unknown>) {
   );
   console.log(row('GET /v1/intents/{id}', bench.get, 0.5));
   console.log(
+    row(
+      'floor of that GET: bare node:http answering its very bytes (the intent JSON, X-Request-Id), nothing else',
+      bench.getFloor,
+    ),
+  );
+  console.log(
     `\nPOST /v1/intents ÷ its floor, the faster of the two in each round (median of the rounds' ratios): **${bench.createOverFloor.toFixed(2)}×** ${verdict(bench.createOverFloor >= 0.9, 'target ≥ 0.9×')}`,
+  );
+  console.log(
+    `GET /v1/intents/{id} ÷ its floor (median of the rounds' ratios): **${bench.getOverFloor.toFixed(2)}×**; the floor itself is ${bench.getFloor.ratio.toFixed(2)}× of the baseline: ${bench.getFloor.ratio >= 0.5 ? verdict(true, 'floor ≥ 0.5×: the target is reachable here') : verdict(false, 'floor < 0.5×: a GET at 0.5× is out of reach here')}`,
   );
 }
 
