@@ -13,6 +13,8 @@ const PAGE_LIMIT = 100;
 const BADGE_MAX = 99;
 /** This many changes or more in one look become one grouped notification. */
 const GROUP_FROM = 3;
+/** Looks start at least this far apart: a burst of API writes is announced by one look. */
+const LOOK_GAP_MS = 500;
 
 /** Notification ids carry the intent: `intent:<intent_id>:<status>`; groups `intents:<time>`. */
 const notificationId = (intentId: string, status: string) => `intent:${intentId}:${status}`;
@@ -29,9 +31,13 @@ const badgeApi = () => browser.action ?? browser.browserAction;
  */
 export function createNotifier(
   call: ApiCaller,
-  options: { notifyPriceDrops?: () => Promise<boolean> } = {},
+  options: { notifyPriceDrops?: () => Promise<boolean>; lookGapMs?: number } = {},
 ) {
+  const lookGapMs = options.lookGapMs ?? LOOK_GAP_MS;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The look queued and not yet started, if any. */
+  let waiting: Promise<void> | null = null;
+  let lastLookAt = -Infinity;
 
   async function get<T>(path: string): Promise<T | null> {
     const reply = await call({ type: 'api', method: 'GET', path, headers: {} });
@@ -129,9 +135,22 @@ export function createNotifier(
   }
 
   return {
-    /** Looks again (serialised: two looks never announce the same change). */
+    /**
+     * Looks again (serialised: two looks never announce the same change), at most once per
+     * `lookGapMs`. A look asked for while another waits to start joins it: it will see the same
+     * changes, so fifty creates in a row cost a few looks, not fifty (each look is several list
+     * requests on the same key's rate limit).
+     */
     refresh(): Promise<void> {
-      const next = queue.then(refresh);
+      if (waiting) return waiting;
+      const next = queue.then(async () => {
+        const gap = lastLookAt + lookGapMs - Date.now();
+        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+        waiting = null;
+        lastLookAt = Date.now();
+        return refresh();
+      });
+      waiting = next;
       queue = next.catch(() => undefined);
       return next;
     },

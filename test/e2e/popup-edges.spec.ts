@@ -86,7 +86,7 @@ test('an OTP prompt of an old intent stays in the popup behind 50 newer intents'
       '/v1/intents',
       purchase(pricey.url, 1_000, 'pm_card_visa'),
     );
-    expect(newer.status).toBe(201);
+    expect(newer.status, `create ${i}: ${JSON.stringify(newer.body)}`).toBe(201);
   }
   await sandbox.setPrice(otpProduct.sku, 8_000);
   const oldId = old.body.intent_id as string;

@@ -93,6 +93,61 @@ describe('the notifier', () => {
     });
   });
 
+  it('joins the looks asked for while one waits: fifty API writes in a row cost two looks', async () => {
+    const intents = Array.from({ length: 3 }, (_, n) => item(n));
+    const engine = engineOver(intents);
+    let requests = 0;
+    let hold = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const notifier = createNotifier(async (call) => {
+      requests++;
+      if (hold && requests === 1) await held; // the look under way is still reading
+      return engine(call);
+    });
+    await notifier.refresh(); // records
+    requests = 0;
+    hold = true;
+    const first = notifier.refresh();
+    await vi.waitFor(() => expect(requests).toBeGreaterThan(0));
+    // A change the running look may already have missed, then fifty more asks.
+    intents[0]!.status = 'succeeded';
+    const asks = Array.from({ length: 50 }, () => notifier.refresh());
+    release();
+    await Promise.all([first, ...asks]);
+    const perLook = 5; // four open statuses and the newest page
+    expect(requests).toBeLessThanOrEqual(2 * perLook + 1);
+    expect(Object.keys(created())).toContain(`intent:${intents[0]!.intent_id}:succeeded`);
+  });
+
+  it('starts looks at most once per gap, however often API writes ask for one', async () => {
+    const intents = Array.from({ length: 3 }, (_, n) => item(n));
+    const engine = engineOver(intents);
+    let requests = 0;
+    const notifier = createNotifier(
+      async (call) => {
+        requests++;
+        return engine(call);
+      },
+      { lookGapMs: 100 },
+    );
+    await notifier.refresh();
+    requests = 0;
+    // A write every 10 ms for 300 ms, none waiting for its look (as the background's API handler).
+    const asks: Promise<void>[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 300) {
+      asks.push(notifier.refresh());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    intents[1]!.status = 'failed';
+    asks.push(notifier.refresh());
+    await Promise.all(asks);
+    const looks = requests / 5; // four open statuses and the newest page
+    expect(looks).toBeLessThanOrEqual(6);
+    expect(Object.keys(created())).toContain(`intent:${intents[1]!.intent_id}:failed`);
+  });
+
   it('names the kind of each change in a group of mixed kinds', async () => {
     const intents = [item(1), item(2), item(3)];
     const notifier = createNotifier(engineOver(intents));
