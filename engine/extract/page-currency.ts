@@ -1,7 +1,7 @@
 /**
  * The currency a shop declares for the whole page, outside any offer: its store settings in
  * script state (`Shopify.currency = {"active":"NZD"}`, `"currencyCode":"SGD"` in `__NEXT_DATA__`,
- * `currency: 'EUR'` in `window.__INITIAL_STATE__`) and `product:price:currency` meta tags. It
+ * `currency: 'EUR'` in the `__INITIAL_STATE__` global) and `product:price:currency` meta tags. It
  * resolves a shared sign such as `$` on a page whose visible prices name no currency: a store set
  * to NZD is never read as USD. Declarations that disagree declare nothing.
  */
