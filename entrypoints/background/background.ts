@@ -10,6 +10,7 @@ import { createApiCaller, type ApiCaller } from './api-call';
 import { messageListener, type Handlers } from './bridge';
 import { capture } from './capture';
 import { alarmMinimumMs, createEngineHost, ENGINE_ALARM_PREFIX, type HostOptions } from './host';
+import { sleep } from './sleep';
 import { createNotifier, intentOfNotification, openPopupFor, shopToOpen } from './notify';
 import { loadSettings, publicSettings, saveSettings, type StoredSettings } from './settings';
 
@@ -22,8 +23,6 @@ export interface BackgroundOptions extends HostOptions {
   /** The fetch used for the remote server (tests: a stub); the global one by default. */
   remoteFetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function errorMessage(reply: ApiReply): string {
   try {

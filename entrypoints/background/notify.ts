@@ -3,6 +3,7 @@ import { shopPageOf } from '../../components/stores/offer-pages';
 import type { Intent } from '../../components/stores/types';
 import type { ApiCaller } from './api-call';
 import { NOTIFICATION_ICON } from './icon';
+import { sleep } from './sleep';
 import { describe, describeGroup, isPriceDrop, type IntentItem } from './notify-words';
 
 const SNAPSHOT_KEY = 'notified_statuses';
@@ -145,7 +146,7 @@ export function createNotifier(
       if (waiting) return waiting;
       const next = queue.then(async () => {
         const gap = lastLookAt + lookGapMs - Date.now();
-        if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+        if (gap > 0) await sleep(gap);
         waiting = null;
         lastLookAt = Date.now();
         return refresh();
