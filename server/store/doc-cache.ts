@@ -35,44 +35,71 @@ export function createDocCache(options: DocCacheOptions) {
   const maxEntries = options.maxEntries ?? 50_000;
   const ttl = options.ttlMs ?? 2_000;
   const checkEvery = options.checkEveryMs ?? 1;
-  const entries = new Map<string, Entry>();
+  // One map per table, keyed by the document's id: a lookup hashes the id alone (a key read
+  // again is the same string, its hash kept) instead of a table+id string built on every read.
+  const tables = new Map<string, Map<string, Entry>>();
+  let size = 0;
   let known = options.dataVersion();
   let checkedAt = now();
 
-  const keyOf = (table: string, id: string) => `${table}\u0000${id}`;
+  const tableOf = (table: string) => {
+    let entries = tables.get(table);
+    if (!entries) tables.set(table, (entries = new Map()));
+    return entries;
+  };
+
+  function clear() {
+    for (const entries of tables.values()) entries.clear();
+    size = 0;
+  }
+
+  function forget(entries: Map<string, Entry>, id: string) {
+    if (entries.delete(id)) size--;
+  }
 
   /** Forgets everything if another connection committed since we last looked. */
-  function sync(force = false) {
-    const t = now();
+  function sync(t: number, force = false) {
     if (!force && t - checkedAt < checkEvery) return;
     checkedAt = t;
     const version = options.dataVersion();
     if (version !== known) {
-      entries.clear();
+      clear();
       known = version;
     }
   }
 
+  /** Makes room for one more entry: the oldest of the table written to, else of any table. */
+  function evictOne(entries: Map<string, Entry>) {
+    const from = entries.size > 0 ? entries : [...tables.values()].find((e) => e.size > 0)!;
+    forget(from, from.keys().next().value!);
+  }
+
   return {
     get(table: string, id: string): Doc | undefined {
-      sync();
-      const entry = entries.get(keyOf(table, id));
+      const t = now();
+      sync(t);
+      const entries = tables.get(table);
+      const entry = entries?.get(id);
       if (!entry) return undefined;
-      if (now() - entry.at > ttl) {
-        entries.delete(keyOf(table, id));
+      if (t - entry.at > ttl) {
+        forget(entries!, id);
         return undefined;
       }
       return entry.doc;
     },
     /** Remembers a document read from the database; returns it frozen. */
     remember<T extends Doc>(table: string, id: string, doc: T): T {
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(keyOf(table, id), { doc: deepFreeze(doc), at: now() });
+      const entries = tableOf(table);
+      if (!entries.has(id)) {
+        if (size >= maxEntries) evictOne(entries);
+        size++;
+      }
+      entries.set(id, { doc: deepFreeze(doc), at: now() });
       return doc;
     },
     /** Call while holding the write lock, before COMMIT: drops the cache on outside commits. */
     beforeCommit() {
-      sync(true);
+      sync(now(), true);
     },
     /**
      * Call right after our COMMIT with what it wrote: those keys are forgotten (cheaper than
@@ -82,9 +109,14 @@ export function createDocCache(options: DocCacheOptions) {
       known = options.dataVersion();
       checkedAt = now();
       // Nothing cached (a store only written to, like the monitor's rounds): nothing to forget.
-      if (entries.size === 0) return;
-      for (const [table, id] of writes) entries.delete(keyOf(table, id));
+      if (size === 0) return;
+      for (const [table, id] of writes) {
+        const entries = tables.get(table);
+        if (entries) forget(entries, id);
+      }
     },
-    clear: () => entries.clear(),
+    clear,
+    /** How many documents are held (tests). */
+    size: () => size,
   };
 }
