@@ -1,4 +1,5 @@
 import { serve as serveHttp, type ServerType } from '@hono/node-server';
+import { CoalescedResponse } from '../http/coalesced-response';
 import { DEFAULT_RATE_LIMIT } from '../../engine/index';
 import { createServerApp } from '../http/app';
 import { wireMerchants } from '../merchants';
@@ -204,7 +205,10 @@ function listen(
   hostname: string,
 ) {
   return new Promise<ServerType>((resolve, reject) => {
-    const server = serveHttp({ fetch, port, hostname }, () => resolve(server));
+    const server = serveHttp(
+      { fetch, port, hostname, serverOptions: { ServerResponse: CoalescedResponse } },
+      () => resolve(server),
+    );
     server.once('error', reject);
   });
 }
