@@ -8,6 +8,7 @@ export { TABLES, SCHEMA_VERSION } from './store/schema';
 export { createMemoryStore } from './adapters/memory';
 export { EngineError } from './errors';
 export { ERROR_HTTP } from './api/error-map';
+export { pathOf } from './api/url-path';
 export { LIMITS, DEFAULT_RATE_LIMIT } from './limits';
 export {
   AVAILABILITIES,

@@ -5,11 +5,12 @@ import { EngineError } from '../errors';
 import { DEFAULT_RATE_LIMIT, type RateLimit } from '../limits';
 import { mount } from './endpoint';
 import type { ApiEnv } from './env';
-import { ERROR_HTTP } from './error-map';
+import { errorAnswer } from './error-answer';
+import { createIntentRead } from './intent-read';
 import { auth } from './middleware/auth';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
-import { rateLimit } from './middleware/rate-limit';
+import { createRateLimiter, rateLimit } from './middleware/rate-limit';
 import { refuseReadOnly } from './middleware/read-only';
 import { requestId } from './middleware/request-id';
 import { OPENAPI_INFO } from './openapi';
@@ -33,8 +34,11 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
   // Public endpoints answer before the authentication middleware is reached.
   for (const endpoint of ENDPOINTS.filter((e) => e.public)) mount(app, endpoint);
   app.use('/v1/*', auth());
-  if (options.rateLimit !== false)
-    app.use('/v1/*', rateLimit(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock));
+  const limiter =
+    options.rateLimit === false
+      ? null
+      : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock);
+  if (limiter) app.use('/v1/*', rateLimit(limiter));
   // Searches (POST /v1/resolve/…) change nothing: read-only keys may call them.
   const searches = new Set(ENDPOINTS.filter((e) => e.search).map((e) => `/v1${e.path}`));
   const unlessSearch =
@@ -65,32 +69,19 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
     );
   });
   app.onError((error, c) => errorResponse(c as Context<ApiEnv>, error, options));
+  // The hottest read skips the router; every other request (and any it leaves) is routed.
+  const intentRead = createIntentRead(ctx, {
+    limiter,
+    onUnexpectedError: options.onUnexpectedError,
+  });
+  const routed = app.fetch;
+  app.fetch = (request, ...rest) => intentRead(request) ?? routed(request, ...rest);
   return app;
 }
 
 function errorResponse(c: Context<ApiEnv>, error: unknown, options: ApiOptions): Response {
   const requestId = c.get('requestId') ?? 'req_unknown';
-  const known =
-    error instanceof EngineError
-      ? error
-      : new EngineError(
-          'internal_error',
-          'Something went wrong on our side. Retry later; quote the request_id if it persists.',
-        );
-  if (!(error instanceof EngineError)) options.onUnexpectedError?.(error, requestId);
-  const { type } = ERROR_HTTP[known.code];
-  const status = known.status ?? ERROR_HTTP[known.code].status;
-  c.header('X-Request-Id', requestId);
-  if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="intent-commerce"');
-  if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
-  const body = {
-    error: {
-      type,
-      code: known.code,
-      message: known.message,
-      ...(known.param ? { param: known.param } : {}),
-    },
-    request_id: requestId,
-  };
+  const { status, headers, body } = errorAnswer(requestId, error, options.onUnexpectedError);
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
   return c.json(body, status as 400);
 }

@@ -1,4 +1,4 @@
-import type { Engine } from '../../engine/index';
+import { pathOf, type Engine } from '../../engine/index';
 import { docsResponse } from './docs';
 
 /**
@@ -8,11 +8,7 @@ import { docsResponse } from './docs';
 export function createServerApp(engine: Engine) {
   return {
     fetch(request: Request): Response | Promise<Response> {
-      // The path without parsing the whole URL (this runs on every request).
-      const url = request.url;
-      const start = url.indexOf('/', url.indexOf('//') + 2);
-      const end = url.indexOf('?', start);
-      const path = url.slice(start, end === -1 ? undefined : end);
+      const path = pathOf(request.url);
       if (path === '/healthz') {
         // Like every API answer (CONTRACT §2): a request id in the body and the header.
         const requestId = engine.ctx.ids.next('req');

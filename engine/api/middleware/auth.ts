@@ -3,9 +3,8 @@ import { authenticate } from '../../auth/authenticate';
 import { EngineError } from '../../errors';
 import type { ApiEnv } from '../env';
 
-/** Bearer key authentication (CONTRACT §3). A key in the query string is never looked at. */
-export const auth = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
-  const header = c.req.header('Authorization');
+/** The API key of an Authorization header, or authentication_required saying what is wrong. */
+export function bearerToken(header: string | undefined | null): string {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) {
     throw new EngineError(
@@ -15,6 +14,11 @@ export const auth = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
         : 'No API key provided. Send it as `Authorization: Bearer sk_test_...`.',
     );
   }
-  c.set('caller', await authenticate(c.get('ctx'), match[1]!));
+  return match[1]!;
+}
+
+/** Bearer key authentication (CONTRACT §3). A key in the query string is never looked at. */
+export const auth = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
+  c.set('caller', await authenticate(c.get('ctx'), bearerToken(c.req.header('Authorization'))));
   await next();
 };
