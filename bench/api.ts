@@ -32,6 +32,10 @@ export interface ApiBench {
   getFloor: Load & { ratio: number };
   /** Median over rounds of GET req/s ÷ its floor's, same rounds. */
   getOverFloor: number;
+  /** bench/framework-floor-server.ts: Hono and its Node adapter answering the GET's bytes. */
+  getFrameworkFloor: Load & { ratio: number };
+  /** Median over rounds of GET req/s ÷ the framework floor's, same rounds. */
+  getOverFrameworkFloor: number;
 }
 
 const median = (values: number[]) =>
@@ -64,6 +68,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
   const bodyDir = mkdtempSync(join(tmpdir(), 'bench-get-'));
   const bodyFile = join(bodyDir, 'intent.json');
   let getFloorServer: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  let frameworkServer: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     const headers = { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json' };
     const created = await fetch(`${server.url}/v1/intents`, {
@@ -75,6 +80,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     const getUrl = `${server.url}/v1/intents/${intent_id}`;
     writeFileSync(bodyFile, await (await fetch(getUrl, { headers })).text());
     getFloorServer = await startBaseline('baseline-server.ts', ['--body-file', bodyFile]);
+    frameworkServer = await startBaseline('framework-floor-server.ts', ['--body-file', bodyFile]);
     const targets = {
       baseline: { url: baselineServer.url },
       postCeiling: {
@@ -103,6 +109,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       },
       get: { url: getUrl, headers },
       getFloor: { url: getFloorServer.url },
+      getFrameworkFloor: { url: `${frameworkServer.url}/v1/intents/${intent_id}` },
     };
     for (const target of Object.values(targets)) await load({ ...target, duration: 2 }); // warm-up
     const runs = {
@@ -113,6 +120,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       create: [] as Load[],
       get: [] as Load[],
       getFloor: [] as Load[],
+      getFrameworkFloor: [] as Load[],
     };
     const ratios = {
       postCeiling: [] as number[],
@@ -123,6 +131,8 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       get: [] as number[],
       getFloor: [] as number[],
       getOverFloor: [] as number[],
+      getFrameworkFloor: [] as number[],
+      getOverFrameworkFloor: [] as number[],
     };
     for (let round = 0; round < rounds; round++) {
       const base = await load({ ...targets.baseline, duration: seconds });
@@ -132,6 +142,10 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       const inThread = await load({ ...targets.createFloorInThread, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
       const getFloor = await load({ ...targets.getFloor, duration: seconds });
+      const framework = await load({ ...targets.getFrameworkFloor, duration: seconds });
+      runs.getFrameworkFloor.push(framework);
+      ratios.getFrameworkFloor.push(framework.rps / base.rps);
+      ratios.getOverFrameworkFloor.push(get.rps / framework.rps);
       runs.getFloor.push(getFloor);
       ratios.getFloor.push(getFloor.rps / base.rps);
       ratios.getOverFloor.push(get.rps / getFloor.rps);
@@ -161,10 +175,13 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       get: summarise(runs.get, ratios.get),
       getFloor: summarise(runs.getFloor, ratios.getFloor),
       getOverFloor: median(ratios.getOverFloor),
+      getFrameworkFloor: summarise(runs.getFrameworkFloor, ratios.getFrameworkFloor),
+      getOverFrameworkFloor: median(ratios.getOverFrameworkFloor),
     };
   } finally {
     await server.stop();
     await getFloorServer?.stop();
+    await frameworkServer?.stop();
     rmSync(bodyDir, { recursive: true, force: true });
     await floorServer.stop();
     await inThreadServer.stop();
