@@ -51,6 +51,12 @@ export type Doc = Record<string, unknown>;
 /** Documents read are snapshots to treat as read-only (adapters may share frozen copies). */
 export interface StoreReader {
   get<T extends Doc>(table: string, key: string): Promise<T | undefined>;
+  /**
+   * The document when the adapter holds it in memory already (a read cache), as `get` would
+   * answer it now; undefined otherwise, and then the caller asks `get`. Optional: a hot read
+   * (the key and the intent of GET /v1/intents/{id}) without a promise.
+   */
+  peek?<T extends Doc>(table: string, key: string): T | undefined;
   query<T extends Doc>(table: string, query: Query): Promise<T[]>;
 }
 

@@ -66,6 +66,21 @@ export async function authenticate(ctx: EngineContext, token: string): Promise<C
   const keyHash = hashes.get(token) ?? (await hashOf(token));
   const record = await ctx.store.get<ApiKeyDoc>('api_keys', keyHash);
   if (!record) throw invalidKey();
+  return callerIfValid(ctx, record, keyHash);
+}
+
+/**
+ * authenticate without a promise, for a token hashed before whose key record the store holds in
+ * memory (`peek`: as fresh as `get`); undefined otherwise, and the caller authenticates.
+ */
+export function authenticateCached(ctx: EngineContext, token: string): Caller | undefined {
+  const keyHash = hashes.get(token);
+  if (keyHash === undefined) return undefined;
+  const record = ctx.store.peek?.<ApiKeyDoc>('api_keys', keyHash);
+  return record && callerIfValid(ctx, record, keyHash);
+}
+
+function callerIfValid(ctx: EngineContext, record: ApiKeyDoc, keyHash: string): Caller {
   const now = ctx.clock.now();
   const refused = refusal(record, now);
   if (refused) throw invalidKey(refused);

@@ -47,7 +47,11 @@ const serialized = new WeakMap<IntentDoc, { watch: WatchDoc | undefined; json: s
  * are not frozen could change under us and are serialised every time.
  */
 export async function loadIntentViewJson(reader: StoreReader, doc: IntentDoc): Promise<string> {
-  const watch = await loadWatch(reader, doc.watch_id);
+  return intentViewJson(doc, await loadWatch(reader, doc.watch_id));
+}
+
+/** The intent's view as JSON text, given its watch as read (kept with frozen documents). */
+export function intentViewJson(doc: IntentDoc, watch: WatchDoc | undefined): string {
   const memo = serialized.get(doc);
   if (memo && memo.watch === watch) return memo.json;
   const json = JSON.stringify(toIntentView(doc, watch?.last_observation ?? null));

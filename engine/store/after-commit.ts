@@ -10,6 +10,7 @@ const pending = new WeakMap<StoreTx, (() => void)[]>();
 export function withAfterCommit(store: Store): Store {
   return {
     get: (table, key) => store.get(table, key),
+    ...(store.peek ? { peek: store.peek } : {}),
     query: (table, query) => store.query(table, query),
     async transact(work) {
       let hooks: (() => void)[] = [];

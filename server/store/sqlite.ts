@@ -223,6 +223,7 @@ export function createSqliteStore(
   }
 
   return {
+    peek: <T extends Doc>(table: string, key: string) => cache.get(table, key) as T | undefined,
     async get<T extends Doc>(table: string, key: string) {
       // Cached documents were read durable and are forgotten when we write them: durable.
       const cached = cache.get(table, key);

@@ -84,6 +84,20 @@ describe('GET /v1/intents/{id} answered without the router', () => {
     expect(reported).toContain(res.headers.get('x-request-id'));
   });
 
+  it('answers from memory only what is current: a revoked key, a canceled intent', async () => {
+    const { engine, call, key } = await testApi();
+    const { body } = await call('POST', '/v1/intents', { body: intentBody() });
+    const path = `/v1/intents/${body.intent_id}`;
+    // Read twice: a caching store (SQLite) answers the second from memory.
+    for (let i = 0; i < 2; i++) expect((await call('GET', path)).body.status).toBe('active');
+    expect((await call('POST', `${path}/cancel`)).status).toBe(200);
+    expect((await bothWays(call, path)).body.status).toBe('canceled');
+    await engine.keys.revoke(key.slice(0, 16));
+    const refused = await bothWays(call, path);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.message).toMatch(/revoked/);
+  });
+
   it('is the only GET of one segment under /v1/intents/ (it would hide another)', () => {
     const oneSegment = ENDPOINTS.filter(
       (e) => e.method === 'get' && /^\/intents\/[^/]+$/.test(e.path),

@@ -39,10 +39,17 @@ describe('webhook delivery to a real receiver', () => {
     const fetcher = createGuardedFetcher({ mode: 'test', politeness: false });
     cleanups.push(receiver.close, fetcher.close);
     const sentBy = { a: 0, b: 0 };
+    // Instance a's first send waits (at most 5 s) for b's first: on a busy machine a alone could
+    // otherwise claim every row before b's first claim, and the two would not overlap at all.
+    let bStarted: () => void;
+    const bSending = new Promise<void>((resolve) => (bStarted = resolve));
+    const overlap = Promise.race([bSending, new Promise((r) => setTimeout(r, 5000))]);
     const counting = (name: 'a' | 'b') => ({
       fetcherFor: () => ({
-        fetch: (request: Parameters<typeof fetcher.fetch>[0]) => {
+        fetch: async (request: Parameters<typeof fetcher.fetch>[0]) => {
           sentBy[name]++;
+          if (name === 'b') bStarted();
+          else await overlap;
           return fetcher.fetch(request);
         },
       }),
