@@ -1,12 +1,8 @@
 import type { EngineContext } from '../context';
-import { authenticate, authenticateCached } from '../auth/authenticate';
-import type { Caller } from '../caller';
-import { loadIntent } from '../intents/service';
-import { intentViewJson, loadIntentViewJson } from '../intents/view';
-import type { IntentDoc } from '../schemas/intent-doc';
-import type { WatchDoc } from '../schemas/watch';
+import { authenticate } from '../auth/authenticate';
+import { callerIntentViewJson } from '../intents/view';
 import { errorAnswer } from './error-answer';
-import { JSON_TYPE, withRequestId } from './json-text';
+import { JSON_TYPE, jsonResponse, withRequestId } from './json-text';
 import { bearerToken } from './middleware/auth';
 import type { RateLimiter } from './middleware/rate-limit';
 import { pathOf } from './url-path';
@@ -24,36 +20,23 @@ interface IntentReadOptions {
  * GET /v1/intents/{intent_id} — the read that partners and the extension poll — answered without
  * the router and its middleware chain: the same steps the chain takes for it (a request id, the
  * bearer key, the key's rate limit, the caller's intent and its view), in a row, with the same
- * answers and errors (errorAnswer). The key record, the intent and its watch are taken from the
- * store's memory when it holds them (`peek`, as fresh as `get`), without a promise. The chain's context, middleware frames and async hops cost
- * about a quarter of an in-process GET (4.3 → 3.3 µs); through HTTP the gain is smaller (about
- * 6 % more requests per second, six server processes alternated); the extension's engine runs
- * in-process. A request with a query string, an encoded id or any other route is left to the
- * router (undefined).
+ * answers and errors (errorAnswer); the key, the intent and its watch come without a promise when
+ * the store holds them in memory (authenticate, callerIntentViewJson, which the chain uses too).
+ * The chain's context, middleware frames and async hops cost about a quarter of an in-process GET
+ * (4.3 → 3.3 µs); through HTTP the gain is smaller (about 6 % more requests per second, six server
+ * processes alternated); the extension's engine runs in-process. A request with a query string,
+ * an encoded id or any other route is left to the router (undefined).
  */
 export function createIntentRead(ctx: EngineContext, options: IntentReadOptions) {
-  /** The view when the store holds the caller's intent and its watch in memory (peek). */
-  function cachedView(caller: Caller, intentId: string): string | undefined {
-    const intent = ctx.store.peek?.<IntentDoc>('intents', intentId);
-    if (!intent || intent.scope !== caller.scope) return undefined;
-    if (!intent.watch_id) return intentViewJson(intent, undefined);
-    const watch = ctx.store.peek?.<WatchDoc>('watches', intent.watch_id);
-    return watch && intentViewJson(intent, watch);
-  }
-
   async function answer(request: Request, intentId: string): Promise<Response> {
     const requestId = ctx.ids.next('req');
     try {
-      const token = bearerToken(request.headers.get('Authorization'));
-      const caller = authenticateCached(ctx, token) ?? (await authenticate(ctx, token));
+      const authenticated = authenticate(ctx, bearerToken(request.headers.get('Authorization')));
+      const caller = authenticated instanceof Promise ? await authenticated : authenticated;
       options.limiter?.take(caller);
-      const view =
-        cachedView(caller, intentId) ??
-        (await loadIntentViewJson(ctx.store, await loadIntent(ctx.store, caller, intentId)));
-      return new Response(withRequestId(view, requestId), {
-        status: 200,
-        headers: { ...JSON_TYPE, 'X-Request-Id': requestId },
-      });
+      const read = callerIntentViewJson(ctx.store, caller, intentId);
+      const view = typeof read === 'string' ? read : await read;
+      return jsonResponse(withRequestId(view, requestId), 200, requestId);
     } catch (error) {
       const { status, headers, body } = errorAnswer(requestId, error, options.onUnexpectedError);
       return new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });

@@ -20,8 +20,13 @@ export function withRequestId(objectJson: string, requestId: string): string {
  */
 export function jsonText(c: Context<ApiEnv>, text: string, status: number): Response {
   c.set('requestIdSent', true);
+  return jsonResponse(text, status, c.get('requestId'));
+}
+
+/** A JSON text and its request id as a Response, the headers a plain object (see jsonText). */
+export function jsonResponse(text: string, status: number, requestId: string): Response {
   return new Response(text, {
     status,
-    headers: { 'Content-Type': 'application/json', 'X-Request-Id': c.get('requestId') },
+    headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId },
   });
 }

@@ -60,24 +60,22 @@ const callerOf = (record: ApiKeyDoc, keyHash: string): Caller => {
 /**
  * Resolves a bearer token to its caller, or throws invalid_api_key. The key record is read on
  * every request, so a revocation or a roll (even by the CLI in another process) applies at once.
+ * A token hashed before whose key record the store holds in memory (`peek`: as fresh as `get`)
+ * is answered without a promise.
  */
-export async function authenticate(ctx: EngineContext, token: string): Promise<Caller> {
+export function authenticate(ctx: EngineContext, token: string): Caller | Promise<Caller> {
+  const keyHash = hashes.get(token);
+  const record =
+    keyHash === undefined ? undefined : ctx.store.peek?.<ApiKeyDoc>('api_keys', keyHash);
+  return record ? callerIfValid(ctx, record, keyHash!) : authenticateFromStore(ctx, token);
+}
+
+async function authenticateFromStore(ctx: EngineContext, token: string): Promise<Caller> {
   if (!KEY_PATTERN.test(token)) throw invalidKey();
   const keyHash = hashes.get(token) ?? (await hashOf(token));
   const record = await ctx.store.get<ApiKeyDoc>('api_keys', keyHash);
   if (!record) throw invalidKey();
   return callerIfValid(ctx, record, keyHash);
-}
-
-/**
- * authenticate without a promise, for a token hashed before whose key record the store holds in
- * memory (`peek`: as fresh as `get`); undefined otherwise, and the caller authenticates.
- */
-export function authenticateCached(ctx: EngineContext, token: string): Caller | undefined {
-  const keyHash = hashes.get(token);
-  if (keyHash === undefined) return undefined;
-  const record = ctx.store.peek?.<ApiKeyDoc>('api_keys', keyHash);
-  return record && callerIfValid(ctx, record, keyHash);
 }
 
 function callerIfValid(ctx: EngineContext, record: ApiKeyDoc, keyHash: string): Caller {

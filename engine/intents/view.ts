@@ -1,4 +1,6 @@
 import { type WatchDoc } from '../schemas/watch';
+import type { Caller } from '../caller';
+import { loadIntent } from './service';
 import { loadWatch } from './watch';
 import type { StoreReader } from '../ports';
 import type { IntentDoc } from '../schemas/intent-doc';
@@ -48,6 +50,24 @@ const serialized = new WeakMap<IntentDoc, { watch: WatchDoc | undefined; json: s
  */
 export async function loadIntentViewJson(reader: StoreReader, doc: IntentDoc): Promise<string> {
   return intentViewJson(doc, await loadWatch(reader, doc.watch_id));
+}
+
+/**
+ * The caller's intent as view JSON (GET /intents/{id}), or resource_missing as loadIntent. From
+ * the store's memory, without a promise, when it holds the intent and its watch (`peek`, as fresh
+ * as `get`); read otherwise.
+ */
+export function callerIntentViewJson(
+  reader: StoreReader,
+  caller: Caller,
+  intentId: string,
+): string | Promise<string> {
+  const intent = reader.peek?.<IntentDoc>('intents', intentId);
+  if (intent && intent.scope === caller.scope) {
+    const watch = intent.watch_id ? reader.peek?.<WatchDoc>('watches', intent.watch_id) : undefined;
+    if (!intent.watch_id || watch) return intentViewJson(intent, watch);
+  }
+  return loadIntent(reader, caller, intentId).then((doc) => loadIntentViewJson(reader, doc));
 }
 
 /** The intent's view as JSON text, given its watch as read (kept with frozen documents). */

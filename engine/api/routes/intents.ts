@@ -1,14 +1,8 @@
 import { EngineError } from '../../errors';
 import { IntentList, IntentRecord } from '../../schemas/intent';
 import { CancelIntentBody, CreateIntentBody, ResumeIntentBody } from '../../schemas/intent-input';
-import {
-  cancelIntent,
-  insertIntent,
-  listIntents,
-  loadIntent,
-  prepareIntent,
-} from '../../intents/service';
-import { loadIntentView, loadIntentViewJson, toIntentView } from '../../intents/view';
+import { cancelIntent, insertIntent, listIntents, prepareIntent } from '../../intents/service';
+import { callerIntentViewJson, loadIntentView, toIntentView } from '../../intents/view';
 import { LIMITS } from '../../limits';
 import { STATUSES } from '../../vocabulary';
 import type { IntentDoc } from '../../schemas/intent-doc';
@@ -97,8 +91,7 @@ export const getIntent = defineEndpoint({
   success: { status: 200, schema: IntentRecord, description: 'The intent.' },
   errors: ['resource_missing'],
   handle: async (c, { params }) => {
-    const intent = await loadIntent(c.get('ctx').store, c.get('caller'), params.intent_id!);
-    const view = await loadIntentViewJson(c.get('ctx').store, intent);
+    const view = await callerIntentViewJson(c.get('ctx').store, c.get('caller'), params.intent_id!);
     return jsonText(c, withRequestId(view, c.get('requestId')), 200);
   },
 });
