@@ -5,14 +5,21 @@ import { indexable, tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
 
 /**
- * The floor under the monitor's first round: the same durable writes (every intent updated to
- * waiting with its index column, one event each, every watch and one observation per watch),
- * grouped into commits the way the group commit does and synced as our store syncs them (the
- * WAL on the thread pool while the next commit is written; server/store/wal-sync.ts), on a copy
- * of the same database, with better-sqlite3 alone — no engine, no store adapter. The monitor's
- * figure is reported as a ratio to this one, measured in the same run.
+ * The floor under the monitor's first round: the same durable writes — the watches claimed, a
+ * batch of `claimBatch` per commit (the claim moves each one's due time and names the instance:
+ * engine/store/claims.ts), then per watch checked: every intent updated to waiting with its index
+ * column, one event each, the watch, one observation and the page's new catalog product and offer
+ * (with their index columns) — grouped into commits the way the group commit does and synced as
+ * our store syncs them (the WAL on the thread pool while the next commit is written;
+ * server/store/wal-sync.ts), on a copy of the same database, with better-sqlite3 alone — no
+ * engine, no store adapter. The monitor's figure is reported as a ratio to this one, measured in
+ * the same run.
  */
-export async function firstRoundFloor(file: string, watchesPerCommit: number): Promise<number> {
+export async function firstRoundFloor(
+  file: string,
+  watchesPerCommit: number,
+  claimBatch: number,
+): Promise<number> {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -23,6 +30,8 @@ export async function firstRoundFloor(file: string, watchesPerCommit: number): P
   const events = tableStatements(db, 'events', TABLES.events);
   const watches = tableStatements(db, 'watches', TABLES.watches);
   const observations = tableStatements(db, 'observations', TABLES.observations);
+  const products = tableStatements(db, 'products', TABLES.products);
+  const offers = tableStatements(db, 'catalog_offers', TABLES.catalog_offers);
   const byWatch = db.prepare('SELECT doc FROM intents WHERE f_watch_id = ?').pluck();
   const statusOnly = intents.updateChanged(1 << intents.fields.indexOf('status'));
   const dueWatches = (
@@ -39,53 +48,107 @@ export async function firstRoundFloor(file: string, watchesPerCommit: number): P
       ...statements.fields.map((f) => indexable(doc[f])),
     );
 
+  /** One watch's check: its writes, as the round makes them in the watch's transaction. */
+  const checkWrites = (watch: Record<string, unknown>, n: number) => {
+    const now = new Date().toISOString();
+    const observation = {
+      price_cents: 15000,
+      currency: 'USD',
+      availability: 'in_stock',
+      merchant: 'shop.example.com',
+      observed_at: now,
+    };
+    row(watches, watch.watch_id as string, {
+      ...watch,
+      last_observation: observation,
+      next_check_at: Date.now() + 60_000,
+      claimed_by: null,
+    });
+    const observationId = `obs_floor_${n}`;
+    row(observations, observationId, {
+      observation_id: observationId,
+      watch_id: watch.watch_id,
+      ...observation,
+    });
+    catalogWrites(watch, observation, n);
+    for (const text of byWatch.all(watch.watch_id) as string[]) {
+      const intent = JSON.parse(text) as Record<string, unknown>;
+      const next = {
+        ...intent,
+        status: 'waiting',
+        waiting_reason: 'PRICE_ABOVE_LIMIT',
+        last_observation: observation,
+        updated_at: now,
+        version: (intent.version as number) + 1,
+      };
+      statusOnly.run(JSON.stringify(next), 'waiting', intent.intent_id);
+      const eventId = `evt_floor_${String(n++).padStart(10, '0')}`;
+      row(events, eventId, {
+        event_id: eventId,
+        intent_id: intent.intent_id,
+        scope: intent.scope,
+        livemode: intent.livemode,
+        type: 'intent.waiting',
+        timestamp: now,
+        data: { reason: 'PRICE_ABOVE_LIMIT', observed_price_cents: 15000 },
+      });
+    }
+    return n;
+  };
+  /** The page's catalog product and this merchant's offer of it, as a new page enters them. */
+  const catalogWrites = (
+    watch: Record<string, unknown>,
+    observation: Record<string, unknown>,
+    n: number,
+  ) => {
+    const productId = `prod_floor_${n}`;
+    row(products, productId, {
+      product_id: productId,
+      mode: 'test',
+      name: `Product ${n}`,
+      brand: null,
+      identifiers: { gtin: null, upc: null, ean: null, mpn: null, sku: `sku-${n}` },
+      image: null,
+      category: null,
+      gtin_key: null,
+      mpn_key: null,
+      merchant_coverage: [observation.merchant],
+      created_at: observation.observed_at,
+      updated_at: observation.observed_at,
+    });
+    const offerId = `${productId} ${String(observation.merchant)}`;
+    row(offers, offerId, {
+      offer_id: offerId,
+      product_id: productId,
+      mode: 'test',
+      url: watch.url,
+      sku: `sku-${n}`,
+      ...observation,
+    });
+  };
+
   const start = performance.now();
   let n = 0;
-  for (let i = 0; i < dueWatches.length; i += watchesPerCommit) {
-    db.exec('BEGIN IMMEDIATE');
-    for (const watch of dueWatches.slice(i, i + watchesPerCommit)) {
-      const now = new Date().toISOString();
-      const observation = {
-        price_cents: 15000,
-        currency: 'USD',
-        availability: 'in_stock',
-        observed_at: now,
-      };
-      row(watches, watch.watch_id as string, {
-        ...watch,
-        last_observation: observation,
-        next_check_at: Date.now() + 60_000,
-      });
-      const observationId = `obs_floor_${n}`;
-      row(observations, observationId, {
-        observation_id: observationId,
-        watch_id: watch.watch_id,
-        ...observation,
-      });
-      for (const text of byWatch.all(watch.watch_id) as string[]) {
-        const intent = JSON.parse(text) as Record<string, unknown>;
-        const next = {
-          ...intent,
-          status: 'waiting',
-          waiting_reason: 'PRICE_ABOVE_LIMIT',
-          updated_at: now,
-          version: (intent.version as number) + 1,
-        };
-        statusOnly.run(JSON.stringify(next), 'waiting', intent.intent_id);
-        const eventId = `evt_floor_${String(n++).padStart(10, '0')}`;
-        row(events, eventId, {
-          event_id: eventId,
-          intent_id: intent.intent_id,
-          scope: intent.scope,
-          livemode: intent.livemode,
-          type: 'intent.waiting',
-          timestamp: now,
-          data: { reason: 'PRICE_ABOVE_LIMIT', observed_price_cents: 15000 },
-        });
-      }
-    }
+  const commit = () => {
     db.exec('COMMIT');
     void walSync.durable(walSync.committed());
+  };
+  for (let c = 0; c < dueWatches.length; c += claimBatch) {
+    const claimed = dueWatches.slice(c, c + claimBatch);
+    db.exec('BEGIN IMMEDIATE');
+    for (const watch of claimed) {
+      row(watches, watch.watch_id as string, {
+        ...watch,
+        next_check_at: Date.now() + 60_000,
+        claimed_by: 'floor',
+      });
+    }
+    commit();
+    for (let i = 0; i < claimed.length; i += watchesPerCommit) {
+      db.exec('BEGIN IMMEDIATE');
+      for (const watch of claimed.slice(i, i + watchesPerCommit)) n = checkWrites(watch, n);
+      commit();
+    }
   }
   await walSync.durable(walSync.lastCommit());
   const ms = performance.now() - start;

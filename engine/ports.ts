@@ -61,6 +61,18 @@ export interface StoreReader {
 }
 
 export interface StoreTx extends StoreReader {
+  /**
+   * The document as this transaction sees it, given `seen`, a copy read earlier: `seen` itself
+   * when the row's `versionField` (a number every write of the row changes, as an intent's
+   * `version`) still holds what `seen` holds, so that the document need not be read and parsed
+   * again. Optional: without it, callers `get`.
+   */
+  reread?<T extends Doc>(
+    table: string,
+    key: string,
+    seen: T,
+    versionField: string,
+  ): Promise<T | undefined>;
   put(table: string, doc: Doc): Promise<void>;
   delete(table: string, key: string): Promise<void>;
 }

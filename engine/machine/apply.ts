@@ -16,8 +16,10 @@ interface Applied {
 
 /**
  * Moves an intent along one row of the table, re-reading it inside `tx` so that a decision taken
- * on a stale copy (the intent was canceled meanwhile) can never apply. Returns null when the row
- * does not apply to the current status. Writes the intent and its event in the same transaction.
+ * on a stale copy (the intent was canceled meanwhile) can never apply; `seen`, the copy decided
+ * on, spares the store reading it again when its version is still the current one. Returns null
+ * when the row does not apply to the current status. Writes the intent and its event in the same
+ * transaction.
  */
 export async function applyTransition(
   tx: StoreTx,
@@ -26,8 +28,12 @@ export async function applyTransition(
   trigger: Trigger,
   data: Record<string, unknown> = {},
   patch: Partial<IntentDoc> = {},
+  seen?: IntentDoc,
 ): Promise<Applied | null> {
-  const current = await tx.get<IntentDoc>('intents', intentId);
+  const current =
+    seen && tx.reread
+      ? await tx.reread('intents', intentId, seen, 'version')
+      : await tx.get<IntentDoc>('intents', intentId);
   if (!current || !canApply(trigger, current.status)) return null;
   const row = TRANSITIONS[trigger];
   const terminal = isTerminal(row.to);

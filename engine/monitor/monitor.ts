@@ -149,7 +149,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     const started: { id: string; attempt: number }[] = [];
     let transitions = 0;
     // Decisions use the copies read before the fetch; applyTransition re-reads each intent it
-    // moves, so one canceled meanwhile is left alone.
+    // moves (unless its version is still the one decided on), so one canceled meanwhile is left
+    // alone.
     for (const intent of intents) {
       const decision = decide(intent, outcome, next.failures, failureThreshold, now);
       if (!decision) continue;
@@ -160,6 +161,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
         decision.trigger,
         decision.data,
         decision.patch,
+        intent,
       );
       if (!applied) continue;
       transitions++;

@@ -105,7 +105,7 @@ export function createDocCache(options: DocCacheOptions) {
      * Call right after our COMMIT with what it wrote: those keys are forgotten (cheaper than
      * caching what may never be read; the next read caches it).
      */
-    afterCommit(writes: Iterable<[string, string, Doc | null]>) {
+    afterCommit(writes: Iterable<readonly [table: string, id: string]>) {
       known = options.dataVersion();
       checkedAt = now();
       // Nothing cached (a store only written to, like the monitor's rounds): nothing to forget.

@@ -21,6 +21,20 @@ export function txOperations(schema: string, tables: Record<string, TableDef>) {
       const row = rows[0];
       return row ? fromJsonb<T>(row.doc) : undefined;
     },
+    async reread<T extends Doc>(table: string, key: string, seen: T, versionField: string) {
+      const version = seen[versionField];
+      if (typeof version !== 'number') return this.get<T>(table, key);
+      const { sql } = tableOf(table);
+      // The row is read either way (SERIALIZABLE sees the read); its document only when it moved.
+      const { rows } = await client.query<{ doc: string | null }>({
+        name: `reread ${table}`,
+        text: `SELECT CASE WHEN doc -> $2 = to_jsonb($3::numeric) THEN NULL ELSE doc END AS doc FROM ${sql} WHERE id = $1`,
+        values: [toStored(key), versionField, version],
+      });
+      const row = rows[0];
+      if (!row) return undefined;
+      return row.doc === null ? seen : fromJsonb<T>(row.doc);
+    },
     async query<T extends Doc>(table: string, query: Query) {
       const { def } = tableOf(table);
       const { sql, params } = toSql(schema, table, def, query);

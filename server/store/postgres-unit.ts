@@ -35,6 +35,7 @@ export async function runUnit<T>(
   const inner = txOn(client);
   const tx: StoreTx = {
     get: (table, key) => track(inner.get(table, key)),
+    reread: (table, key, seen, field) => track(inner.reread!(table, key, seen, field)),
     query: (table, query) => track(inner.query(table, query)),
     put: (table, doc) => track(inner.put(table, doc)),
     delete: (table, key) => track(inner.delete(table, key)),

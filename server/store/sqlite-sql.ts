@@ -16,6 +16,7 @@ export function tableStatements(db: Database.Database, table: string, def: Table
   const columns = ['doc', ...fields.map(columnOf)];
   const excluded = columns.map((c) => `${c} = excluded.${c}`).join(', ');
   const updates = new Map<number, Database.Statement>();
+  const rereads = new Map<string, Database.Statement>();
   return {
     fields,
     get: db.prepare(`SELECT doc FROM "${table}" WHERE id = ?`).pluck(),
@@ -25,6 +26,20 @@ export function tableStatements(db: Database.Database, table: string, def: Table
       `INSERT INTO "${table}" (id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')}) ON CONFLICT(id) DO UPDATE SET ${excluded}`,
     ),
     delete: db.prepare(`DELETE FROM "${table}" WHERE id = ?`),
+    /** The row's document, or NULL when its `field` is the value bound (it is unchanged). */
+    unlessVersion: (field: string) => {
+      let statement = rereads.get(field);
+      if (!statement) {
+        const path = `$.${JSON.stringify(field)}`;
+        statement = db
+          .prepare(
+            `SELECT CASE WHEN json_extract(doc, '${path}') IS ? THEN NULL ELSE doc END FROM "${table}" WHERE id = ?`,
+          )
+          .pluck();
+        rereads.set(field, statement);
+      }
+      return statement;
+    },
     /**
      * UPDATEs setting the document and only the index columns whose values changed (bit i of the
      * mask = fields[i]): SQLite rewrites an index whenever its columns are assigned, changed or not.

@@ -15,7 +15,8 @@ import {
 } from './sqlite-sql';
 
 type Db = Database.Database;
-type Write = [table: string, id: string, doc: Doc | null];
+/** A row a unit wrote (put or deleted): what the read cache forgets once it commits. */
+type Write = [table: string, id: string];
 
 interface Unit {
   work: (tx: StoreTx) => Promise<unknown>;
@@ -113,6 +114,17 @@ export function createSqliteStore(
       rowIndexValues.set(rowKey(table, key), indexValuesOf(statements, doc));
       return doc;
     },
+    async reread<T extends Doc>(table: string, key: string, seen: T, versionField: string) {
+      if (typeof seen[versionField] !== 'number') return tx.get<T>(table, key);
+      const statements = statementsOf('writer', table);
+      // NULL when the version is the one seen; undefined when the row is gone.
+      const text = statements.unlessVersion(versionField).get(seen[versionField], key) as
+        string | null | undefined;
+      if (text === undefined) return undefined;
+      const doc = text === null ? seen : (JSON.parse(text) as T);
+      rowIndexValues.set(rowKey(table, key), indexValuesOf(statements, doc));
+      return doc;
+    },
     async query<T extends Doc>(table: string, query: Query) {
       return runQuery(writer, table, query) as T[];
     },
@@ -127,12 +139,12 @@ export function createSqliteStore(
         statements.upsert.run(key, text, ...values);
       }
       rowIndexValues.set(rowKey(table, key), values);
-      unitWrites.push([table, key, doc]);
+      unitWrites.push([table, key]);
     },
     async delete(table, key) {
       statementsOf('writer', table).delete.run(key);
       rowIndexValues.delete(rowKey(table, key));
-      unitWrites.push([table, key, null]);
+      unitWrites.push([table, key]);
     },
   };
 
@@ -205,9 +217,10 @@ export function createSqliteStore(
       const seq = walSync.committed();
       checkpointer.committed();
       cache.afterCommit(outcome.committed);
+      const { settled } = outcome;
       // The next batch may run while this one is being synced; its units hear only after.
       walSync.durable(seq).then(
-        () => outcome.settled.forEach((settle) => settle()),
+        () => settled.forEach((settle) => settle()),
         (error) => batch.forEach((unit) => unit.reject(error)),
       );
     } catch (error) {

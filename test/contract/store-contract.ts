@@ -20,7 +20,11 @@ const item = (id: string, owner: string, extra: Doc = {}) => ({ id, owner, kind:
  * The behaviour every Store adapter must have. Runs against memory, Dexie (fake-indexeddb) and
  * SQLite; a PostgreSQL adapter will run it too.
  */
-export function runStoreContract(name: string, create: () => Promise<Store>) {
+export function runStoreContract(
+  name: string,
+  create: () => Promise<Store>,
+  features: { reread?: boolean } = {},
+) {
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     beforeEach(async () => {
@@ -173,6 +177,51 @@ export function runStoreContract(name: string, create: () => Promise<Store>) {
       });
       expect(kinds.map((d) => d.id)).toEqual(['x']);
     });
+
+    // Only where the adapter has it (tx.reread is optional; callers fall back to get).
+    if (features.reread)
+      describe('reread', () => {
+        const reread = (tx: Parameters<Parameters<Store['transact']>[0]>[0], seen: Doc) =>
+          tx.reread!('items', seen.id as string, seen, 'v');
+
+        it('gives the copy seen back while its version is current, else the row as it is now', async () => {
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1, n: 'old' })));
+          const seen = (await store.get<Doc>('items', 'x'))!;
+          expect(await store.transact((tx) => reread(tx, seen))).toBe(seen);
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 2, n: 'new' })));
+          const now = await store.transact((tx) => reread(tx, seen));
+          expect(now).not.toBe(seen);
+          expect(now).toMatchObject({ v: 2, n: 'new' });
+          // A version missing from the row, or of another type, is not the one seen.
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { n: 'unversioned' })));
+          expect(await store.transact((tx) => reread(tx, seen))).toMatchObject({
+            n: 'unversioned',
+          });
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: '1', n: 'text' })));
+          expect(await store.transact((tx) => reread(tx, seen))).toMatchObject({ n: 'text' });
+          await store.transact((tx) => tx.delete('items', 'x'));
+          expect(await store.transact((tx) => reread(tx, seen))).toBeUndefined();
+        });
+
+        it("sees the unit's own write, and a put after it moves the indexes that changed", async () => {
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1, due: 5 })));
+          const seen = (await store.get<Doc>('items', 'x'))!;
+          await store.transact(async (tx) => {
+            await tx.put('items', { ...seen, v: 2, kind: 'b' });
+            expect(await reread(tx, seen)).toMatchObject({ v: 2, kind: 'b' });
+          });
+          await store.transact(async (tx) => {
+            const current = await reread(tx, (await store.get<Doc>('items', 'x'))!);
+            const { due: _, ...rest } = current!;
+            await tx.put('items', { ...rest, v: 3, kind: 'c' });
+          });
+          const ids = async (index: string, prefix: string[]) =>
+            (await store.query<Doc>('items', { index, prefix })).map((d) => d.id);
+          expect(await ids('by_owner_kind', ['o1', 'b'])).toEqual([]);
+          expect(await ids('by_owner_kind', ['o1', 'c'])).toEqual(['x']);
+          expect(await ids('by_due', [])).toEqual([]);
+        });
+      });
 
     it('serialises concurrent read-modify-write units (no lost update)', async () => {
       await store.transact((tx) => tx.put('items', item('counter', 'o1', { n: 0 })));

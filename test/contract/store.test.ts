@@ -20,7 +20,9 @@ runStoreContract('dexie (fake-indexeddb)', async () =>
     IDBKeyRange,
   }),
 );
-runStoreContract('sqlite', async () =>
-  createSqliteStore(join(dir, `contract-${n++}.db`), CONTRACT_SCHEMA),
+runStoreContract(
+  'sqlite',
+  async () => createSqliteStore(join(dir, `contract-${n++}.db`), CONTRACT_SCHEMA),
+  { reread: true },
 );
-runStoreContract('postgres', () => createTestPostgresStore(CONTRACT_SCHEMA));
+runStoreContract('postgres', () => createTestPostgresStore(CONTRACT_SCHEMA), { reread: true });
