@@ -2,7 +2,7 @@ import type { EngineContext } from '../context';
 import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
 import type { Fetcher, Scheduler, StoreTx } from '../ports';
-import { mapLimit } from '../util/map-limit';
+import { pullLimit } from '../util/pull-limit';
 import { decide, waitForDateRange } from './decide';
 import { beforeDateRange } from './conditions';
 import { dateRangeBounds } from '../intents/date-range';
@@ -303,18 +303,18 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     const concurrency = options.concurrency ?? 16;
     const batch = options.claimBatch ?? concurrency * 2;
     const most = options.maxWatchesPerRound ?? 100_000;
-    while (stats.watches < most) {
-      const due = await claimDueWatches(
-        ctx.store,
-        now,
-        Math.min(batch, most - stats.watches),
-        leaseMs,
-        me,
-      );
-      if (due.length === 0) break;
+    // The next watches are claimed while the last ones are checked: the checks never all wait
+    // for a claim's commit.
+    const claimNext = async () => {
+      const limit = Math.min(batch, most - stats.watches);
+      if (limit <= 0) return [];
+      const due = await claimDueWatches(ctx.store, now, limit, leaseMs, me);
       stats.watches += due.length;
-      await mapLimit(due, concurrency, (watch) => checkOrGiveBack(watch, now, stats, failures));
-    }
+      return due;
+    };
+    await pullLimit(claimNext, concurrency, (watch) =>
+      checkOrGiveBack(watch, now, stats, failures),
+    );
     // The round went on past a failed check (the other watches are not held up by it); its
     // caller still hears of the failure.
     if (failures.length > 0) throw failures[0];
