@@ -9,6 +9,7 @@ import { outboxRow } from '../engine/schemas/webhook-endpoint';
 import { migrate } from '../server/store/sqlite-schema';
 import { indexable, tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
+import { startCheckpointer } from '../server/store/checkpointer';
 import { createDeliveryFloor } from './floor-deliveries';
 
 /**
@@ -17,7 +18,8 @@ import { createDeliveryFloor } from './floor-deliveries';
  * WAL, group commit — and nothing else: no framework, validation, auth or idempotency. What a
  * create costs above this is ours. It commits as our SQLite store does: the COMMIT writes the
  * log and the WAL is synced on the thread pool (server/store/wal-sync.ts) while the next batch is
- * served, each answer going out once its commit is synced. With `--sync-in-thread` it commits
+ * served, each answer going out once its commit is synced; the log is checkpointed on a worker
+ * thread (server/store/checkpointer.ts). With `--sync-in-thread` it commits
  * with synchronous=FULL instead, the sync inside COMMIT on this thread (the floor before the
  * store synced off the thread).
  *
@@ -41,8 +43,12 @@ const file = join(dir, 'floor.db');
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${syncInThread ? 'FULL' : 'NORMAL'}`);
-// A floor does no checkpoint work at all (the server checkpoints on another thread).
-db.pragma('wal_autocheckpoint = 0');
+// The log kept short as our store keeps it (server/store/sqlite.ts): checkpoints on a worker
+// thread, the writer's own past 8192 pages. A log that only grows made this floor slower as a
+// run went on (11.4-14.9k creates/s against 14.0-15.1k, the two alternated).
+const checkpointer = startCheckpointer(file);
+db.pragma('wal_autocheckpoint = 8192');
+db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
 migrate(db, TABLES);
 const walSync = syncInThread ? null : createWalSync(file);
 const intents = tableStatements(db, 'intents', TABLES.intents);
@@ -96,12 +102,14 @@ function write(batch: typeof queue) {
     }
   }
   db.exec('COMMIT');
+  checkpointer.committed();
 }
 
 function deleteOutboxRows(ids: string[]) {
   db.exec('BEGIN IMMEDIATE');
   for (const id of ids) outbox.delete.run(id);
   db.exec('COMMIT');
+  checkpointer.committed();
   // Synced like any commit of the store; nobody waits for it.
   void walSync?.durable(walSync.committed()).catch((error) => console.error(error));
 }
