@@ -34,13 +34,17 @@ const RULES: Rule[] = [
   ],
   ['decisions (conditions, decide)', null, /engine\/monitor\/(decide|conditions|blocks)/],
   ['reading the intents before the fetch (SQL + JSON.parse)', STORE, /^checkOne /],
-  ['reading the intents in the transaction (SQL + JSON.parse)', STORE, /^intentsNow /],
+  [
+    'reading the intents again in the transaction (their version, in SQL; parsed if it moved)',
+    STORE,
+    /^reread /,
+  ],
   ['reading the catalog offer at the page’s URL (SQL)', STORE, /^offerAt /],
   ['claiming the watches (SQL read + write)', null, /engine\/store\/claims/],
   [
     'writing each intent and its event (SQL + JSON.stringify)',
     STORE,
-    /^(applyTransitionTo|appendEvent|queueDeliveries) /,
+    /^(applyTransition|appendEvent|queueDeliveries) /,
   ],
   ['other store work: watch, observation, catalog rows, endpoints (SQL + JSON)', STORE, null],
   [
