@@ -9,7 +9,7 @@ import { outboxRow } from '../engine/schemas/webhook-endpoint';
 import { migrate } from '../server/store/sqlite-schema';
 import { indexable, tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
-import { startCheckpointer } from '../server/store/checkpointer';
+import { keepLogShort } from '../server/store/checkpointer';
 import { createDeliveryFloor } from './floor-deliveries';
 
 /**
@@ -43,12 +43,9 @@ const file = join(dir, 'floor.db');
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 db.pragma(`synchronous = ${syncInThread ? 'FULL' : 'NORMAL'}`);
-// The log kept short as our store keeps it (server/store/sqlite.ts): checkpoints on a worker
-// thread, the writer's own past 8192 pages. A log that only grows made this floor slower as a
+// The log kept short as our store keeps it. A log that only grows made this floor slower as a
 // run went on (11.4-14.9k creates/s against 14.0-15.1k, the two alternated).
-const checkpointer = startCheckpointer(file);
-db.pragma('wal_autocheckpoint = 8192');
-db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+const checkpointer = keepLogShort(db, file);
 migrate(db, TABLES);
 const walSync = syncInThread ? null : createWalSync(file);
 const intents = tableStatements(db, 'intents', TABLES.intents);

@@ -3,7 +3,7 @@ import { TABLES } from '../engine/index';
 import { extractProduct } from '../engine/extract/index';
 import { indexable, tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
-import { startCheckpointer } from '../server/store/checkpointer';
+import { keepLogShort } from '../server/store/checkpointer';
 
 /**
  * The floor under the monitor's first round: the same durable writes — the watches claimed, a
@@ -25,12 +25,9 @@ export async function firstRoundFloor(
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   const walSync = createWalSync(file);
-  // The log kept short as our store keeps it (server/store/sqlite.ts): checkpoints on a worker
-  // thread, the writer's own past 8192 pages. A log that only grows made this floor slower and
+  // The log kept short as our store keeps it. A log that only grows made this floor slower and
   // far less steady (3.1-3.5 s against 2.8-2.9 s, copies of one database alternated).
-  const checkpointer = startCheckpointer(file);
-  db.pragma('wal_autocheckpoint = 8192');
-  db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  const checkpointer = keepLogShort(db, file);
   const intents = tableStatements(db, 'intents', TABLES.intents);
   const events = tableStatements(db, 'events', TABLES.events);
   const watches = tableStatements(db, 'watches', TABLES.watches);

@@ -13,7 +13,7 @@ export async function pullLimit<T>(
   const waiting: T[] = [];
   let pulling: Promise<void> | null = null;
   let done = false;
-  let failure: { error: unknown } | null = null;
+  const failures: unknown[] = [];
   const pullNext = () =>
     (pulling ??= pull()
       .then(
@@ -22,7 +22,7 @@ export async function pullLimit<T>(
           else waiting.push(...items);
         },
         (error: unknown) => {
-          failure = { error };
+          failures.push(error);
           done = true;
         },
       )
@@ -37,5 +37,5 @@ export async function pullLimit<T>(
     }
   };
   await Promise.all(Array.from({ length: limit }, worker));
-  if (failure) throw (failure as { error: unknown }).error;
+  if (failures.length > 0) throw failures[0];
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 
 /**
  * Checkpoints the WAL on a worker thread with its own connection, so that copying pages back into
@@ -95,4 +96,20 @@ export function startCheckpointer(file: string, options: CheckpointerOptions = {
       await exited;
     },
   };
+}
+
+/**
+ * Keeps the WAL of `writer` (the connection that commits to `file`) short: checkpoints on a
+ * worker thread, not inside the writer's commits — except, as a bound on the log's size, once it
+ * passes `logBoundPages` — and the log file cut back to 32 MB once it starts over. Returns the
+ * checkpointer: call `committed()` after each commit, `close()` at the end.
+ */
+export function keepLogShort(
+  writer: Database.Database,
+  file: string,
+  options: { logBoundPages?: number; checkpoints?: CheckpointerOptions } = {},
+) {
+  writer.pragma(`wal_autocheckpoint = ${options.logBoundPages ?? 8192}`);
+  writer.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  return startCheckpointer(file, options.checkpoints);
 }

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
-import { startCheckpointer, type CheckpointerOptions } from './checkpointer';
+import { keepLogShort, type CheckpointerOptions } from './checkpointer';
 import { createDocCache } from './doc-cache';
 import type { MigrationReport } from './migrations';
 import { ownerOnlyDatabase } from './sqlite-files';
@@ -61,16 +61,11 @@ export function createSqliteStore(
     writer.close();
     throw error;
   }
-  // Checkpoints run on their own thread (checkpointer.ts), not inside our commits — except, as a
-  // bound on the log's size, once it passes this many pages.
-  writer.pragma(`wal_autocheckpoint = ${options.logBoundPages ?? 8192}`);
-  // Once the log starts over, its file is cut back to this size.
-  writer.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  const checkpointer = keepLogShort(writer, file, options);
   // COMMIT writes the log without syncing it; walSync syncs it on the thread pool, and a unit is
   // resolved only after that: synchronous=FULL's durability, with the sync off this thread.
   writer.pragma('synchronous = NORMAL');
   const walSync = createWalSync(file, options.syncFile);
-  const checkpointer = startCheckpointer(file, options.checkpoints);
   const reader = open(file);
   const tables = {
     reader: new Map<string, TableStatements>(),
