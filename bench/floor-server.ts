@@ -14,8 +14,8 @@ import { createDeliveryFloor } from './floor-deliveries';
 
 /**
  * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
- * same two rows as a create (the intent with its index columns, its event) with better-sqlite3,
- * WAL, group commit — and nothing else: no framework, validation, auth or idempotency. What a
+ * same two rows as a create (the intent with its index columns, its event: the same fields, ids and
+ * sizes as ours) with better-sqlite3, WAL, group commit — and nothing else: no framework, validation, auth or idempotency. What a
  * create costs above this is ours. It commits as our SQLite store does: the COMMIT writes the
  * log and the WAL is synced on the thread pool (server/store/wal-sync.ts) while the next batch is
  * served, each answer going out once its commit is synced; the log is checkpointed on a worker
@@ -116,29 +116,68 @@ function answerOutboxLeft(res: ServerResponse) {
   res.end(JSON.stringify({ outbox: outboxLeft.get() }));
 }
 
+type CreateBody = Record<string, unknown> & {
+  objective: { product: { product_url: string } };
+  guardrails: { expires_at: string };
+};
+const PARTNER_ID = sameShapeId('ptn', 0);
+
+/**
+ * An id as long as ours and rising as ours do (a ULID's time then random part, 26 characters),
+ * so that the rows and their index entries are the size ours are; made without our id source.
+ */
+function sameShapeId(prefix: string, n: number) {
+  return `${prefix}_${String(n).padStart(26, '0')}`;
+}
+
+/**
+ * The intent row as our create writes it: the same fields in the same order, the same values for
+ * the bench's body (engine/intents/service.ts prepareIntent), ids of the same shape, so that the
+ * row and its index entries are byte for byte the size of ours (939 bytes for the bench's body).
+ */
+function intentRow(body: CreateBody, intentId: string, now: string) {
+  const expiresAt = new Date(body.guardrails.expires_at).toISOString();
+  return {
+    intent_id: intentId,
+    scope: `${PARTNER_ID}:test`,
+    partner_id: PARTNER_ID,
+    livemode: false,
+    external_user_id: body.external_user_id,
+    type: 'purchase',
+    objective: body.objective,
+    conditions: body.conditions,
+    guardrails: { ...body.guardrails, expires_at: expiresAt },
+    payment: body.payment,
+    metadata: body.metadata,
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    next_action: null,
+    last_observation: null,
+    latest_execution: null,
+    receipt_id: null,
+    waiting_reason: null,
+    // Every intent of the bench watches one page: the watch id our create gives it.
+    watch_id: `test ${body.objective.product.product_url}`,
+    trigger_sku: null,
+    trigger_fired: null,
+    expires_at_ms: Date.parse(expiresAt),
+    version: 1,
+  };
+}
+
 const server = createServer((req, res) => {
   if (req.method === 'GET') return answerOutboxLeft(res);
   let text = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (text += chunk));
   req.on('end', () => {
-    const body = JSON.parse(text) as Record<string, unknown>;
+    const body = JSON.parse(text) as CreateBody;
     const now = new Date().toISOString();
-    const intentId = `int_${String(sequence++).padStart(12, '0')}`;
-    const doc = {
-      ...body,
-      intent_id: intentId,
-      scope: 'ptn_floor:test',
-      status: 'active',
-      created_at: now,
-      updated_at: now,
-      // Index fields valued as a create values them (one page watched by every intent here).
-      watch_id: 'wat_floor',
-      expires_at_ms: Date.parse((body.guardrails as { expires_at: string }).expires_at),
-      version: 1,
-    };
+    const intentId = sameShapeId('int', sequence++);
+    const doc = intentRow(body, intentId, now);
     const event: EventDoc = {
-      event_id: `evt_${intentId}`,
+      event_id: sameShapeId('evt', sequence++),
       intent_id: intentId,
       scope: doc.scope,
       livemode: false,
