@@ -8,7 +8,8 @@ import type { ApiEnv } from './env';
 import { errorAnswer } from './error-answer';
 import { createIntentRead } from './intent-read';
 import { auth } from './middleware/auth';
-import { idempotency } from './middleware/idempotency';
+import { createIdempotencyGuard, idempotency } from './middleware/idempotency';
+import { createIntentCreate } from './intent-create';
 import { jsonBody } from './middleware/json-body';
 import { createRateLimiter, rateLimit } from './middleware/rate-limit';
 import { refuseReadOnly } from './middleware/read-only';
@@ -40,6 +41,7 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
       : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, ctx.clock);
   if (limiter) app.use('/v1/*', rateLimit(limiter));
   // Searches (POST /v1/resolve/…) change nothing: read-only keys may call them.
+  const idempotencyGuard = createIdempotencyGuard();
   const searches = new Set(ENDPOINTS.filter((e) => e.search).map((e) => `/v1${e.path}`));
   const unlessSearch =
     (middleware: MiddlewareHandler<ApiEnv>): MiddlewareHandler<ApiEnv> =>
@@ -50,7 +52,7 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
     '/v1/*',
     unlessSearch(refuseReadOnly()),
     jsonBody(),
-    idempotency(),
+    idempotency(idempotencyGuard),
   );
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -69,13 +71,18 @@ export function createApi(ctx: EngineContext, options: ApiOptions = {}) {
     );
   });
   app.onError((error, c) => errorResponse(c as Context<ApiEnv>, error, options));
-  // The hottest read skips the router; every other request (and any it leaves) is routed.
-  const intentRead = createIntentRead(ctx, {
+  // The hottest read and the create skip the router; every other request (and any they leave)
+  // is routed.
+  const { onUnexpectedError } = options;
+  const intentRead = createIntentRead(ctx, { limiter, onUnexpectedError });
+  const intentCreate = createIntentCreate(ctx, {
     limiter,
-    onUnexpectedError: options.onUnexpectedError,
+    idempotency: idempotencyGuard,
+    onUnexpectedError,
   });
   const routed = app.fetch;
-  app.fetch = (request, ...rest) => intentRead(request) ?? routed(request, ...rest);
+  app.fetch = (request, ...rest) =>
+    intentRead(request) ?? intentCreate(request) ?? routed(request, ...rest);
   return app;
 }
 

@@ -1,9 +1,19 @@
 import type { Context } from 'hono';
-import { findIdempotent, saveIdempotent } from '../idempotency/records';
+import type { EngineContext } from '../context';
+import { findIdempotent, saveIdempotent, type IdempotencyScope } from '../idempotency/records';
 import type { StoreTx } from '../ports';
 import type { ApiEnv } from './env';
-import { jsonText, withRequestId } from './json-text';
+import { jsonResponse, withRequestId } from './json-text';
 import { replay } from './middleware/idempotency';
+
+/** What a write's answer depends on, routed or not: the engine, its request id and Idempotency-Key. */
+export interface WriteRequest {
+  ctx: EngineContext;
+  requestId: string;
+  idempotency: IdempotencyScope | undefined;
+}
+
+type Within = <R>(unit: (tx: StoreTx) => Promise<R>) => Promise<R>;
 
 /**
  * Runs a write and its idempotency record in ONE transaction and answers with its result. If a
@@ -16,12 +26,26 @@ export async function commit<T extends object>(
   status: 200 | 201,
   work: (tx: StoreTx) => Promise<T>,
   /** Who opens the transaction: the store by default; the executor when it must call out first. */
-  within: <R>(unit: (tx: StoreTx) => Promise<R>) => Promise<R> = (unit) =>
-    c.get('ctx').store.transact(unit),
+  within?: Within,
 ): Promise<Response> {
-  const ctx = c.get('ctx');
-  const idempotency = c.get('idempotency');
-  const requestId = c.get('requestId');
+  const write = {
+    ctx: c.get('ctx'),
+    requestId: c.get('requestId'),
+    idempotency: c.get('idempotency'),
+  };
+  const response = await commitWrite(write, status, work, within);
+  // The answer carries its request id header already (json-text.ts, replay).
+  c.set('requestIdSent', true);
+  return response;
+}
+
+/** commit for a request answered without the router (intent-create.ts). */
+export async function commitWrite<T extends object>(
+  { ctx, requestId, idempotency }: WriteRequest,
+  status: 200 | 201,
+  work: (tx: StoreTx) => Promise<T>,
+  within: Within = (unit) => ctx.store.transact(unit),
+): Promise<Response> {
   const outcome = await within(async (tx) => {
     if (idempotency) {
       const prior = await findIdempotent(tx, ctx, idempotency.id);
@@ -31,6 +55,6 @@ export async function commit<T extends object>(
     if (idempotency) await saveIdempotent(tx, ctx, idempotency, status, text, requestId);
     return { prior: undefined, text };
   });
-  if (outcome.prior) return replay(c, outcome.prior, idempotency!.requestHash);
-  return jsonText(c, outcome.text!, status);
+  if (outcome.prior) return replay(outcome.prior, idempotency!.requestHash, requestId);
+  return jsonResponse(outcome.text!, status, requestId);
 }

@@ -1,5 +1,6 @@
 import { EngineError } from '../errors';
 import { ERROR_HTTP } from './error-map';
+import { JSON_TYPE } from './json-text';
 
 /** What every failed request answers (CONTRACT §4): status, headers and the error body. */
 export interface ErrorAnswer {
@@ -47,4 +48,17 @@ export function errorAnswer(
       request_id: requestId,
     },
   };
+}
+
+/** errorAnswer as a Response, for a request answered without the router (its onError's twin). */
+export function errorResponse(
+  requestId: string,
+  error: unknown,
+  onUnexpected?: (error: unknown, requestId: string) => void,
+): Response {
+  const { status, headers, body } = errorAnswer(requestId, error, onUnexpected);
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...JSON_TYPE, ...headers },
+  });
 }

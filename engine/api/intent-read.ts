@@ -1,8 +1,8 @@
 import type { EngineContext } from '../context';
 import { authenticate } from '../auth/authenticate';
 import { callerIntentViewJson } from '../intents/view';
-import { errorAnswer } from './error-answer';
-import { JSON_TYPE, jsonResponse, withRequestId } from './json-text';
+import { errorResponse } from './error-answer';
+import { jsonResponse, withRequestId } from './json-text';
 import { bearerToken } from './middleware/auth';
 import type { RateLimiter } from './middleware/rate-limit';
 import { pathOf } from './url-path';
@@ -38,8 +38,7 @@ export function createIntentRead(ctx: EngineContext, options: IntentReadOptions)
       const view = typeof read === 'string' ? read : await read;
       return jsonResponse(withRequestId(view, requestId), 200, requestId);
     } catch (error) {
-      const { status, headers, body } = errorAnswer(requestId, error, options.onUnexpectedError);
-      return new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
+      return errorResponse(requestId, error, options.onUnexpectedError);
     }
   }
 

@@ -17,25 +17,27 @@ const tooLarge = () =>
  * body reads as `{}` so that cancel can be called with no body at all.
  */
 export const jsonBody = (): MiddlewareHandler<ApiEnv> => async (c, next) => {
-  const type = c.req.header('Content-Type');
-  const length = c.req.header('Content-Length');
-  const chunked = length === undefined && c.req.header('Transfer-Encoding') !== undefined;
-  if (!type && !chunked && (length === undefined || length === '0')) {
-    c.set('body', {});
-    return next();
-  }
+  c.set('body', await readJsonBody(c.req.raw));
+  return next();
+};
+
+/** The body of a write as jsonBody reads it (for a request answered without the router). */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('Content-Type');
+  const length = request.headers.get('Content-Length');
+  const chunked = length === null && request.headers.get('Transfer-Encoding') !== null;
+  if (!type && !chunked && (length === null || length === '0')) return {};
   if (!type || !JSON_TYPE.test(type)) {
     throw new EngineError(
       'unsupported_media_type',
       `Send the body as JSON with \`Content-Type: application/json\` (got ${type ? `'${type}'` : 'no Content-Type'}).`,
     );
   }
-  if (length !== undefined && Number(length) > LIMITS.bodyBytes) throw tooLarge();
-  const text = chunked ? await readChunked(c.req.raw) : await c.req.text();
+  if (length !== null && Number(length) > LIMITS.bodyBytes) throw tooLarge();
+  const text = chunked ? await readChunked(request) : await request.text();
   if (tooManyBytes(text)) throw tooLarge();
-  c.set('body', parseObject(text));
-  return next();
-};
+  return parseObject(text);
+}
 
 /** Whether a text passes the limit in UTF-8 bytes (a code unit takes at most 3, so short texts never do). */
 const tooManyBytes = (text: string) =>

@@ -6,6 +6,8 @@ import { callerIntentViewJson, loadIntentView, toIntentView } from '../../intent
 import { LIMITS } from '../../limits';
 import { STATUSES } from '../../vocabulary';
 import type { IntentDoc } from '../../schemas/intent-doc';
+import type { EngineContext } from '../../context';
+import type { StoreTx } from '../../ports';
 import { commit } from '../commit';
 import { jsonText, withRequestId } from '../json-text';
 import { defineEndpoint } from '../endpoint';
@@ -44,9 +46,13 @@ export const createIntent = defineEndpoint({
   },
   handle: async (c, { body }) => {
     const intent = await prepareIntent(c.get('ctx'), c.get('caller'), body);
-    return commit(c, 201, async (tx) => toIntentView(await insertIntent(tx, c.get('ctx'), intent)));
+    return commit(c, 201, storeIntent(c.get('ctx'), intent));
   },
 });
+
+/** The create's unit: the intent with its watch and event, answered as its view. */
+export const storeIntent = (ctx: EngineContext, intent: IntentDoc) => async (tx: StoreTx) =>
+  toIntentView(await insertIntent(tx, ctx, intent));
 
 const ListQuery = z.strictObject({
   external_user_id: z.string().min(1).max(LIMITS.externalUserIdLength).optional(),
