@@ -14,14 +14,15 @@ import { createDeliveryFloor } from './floor-deliveries';
 
 /**
  * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
- * same two rows as a create (the intent with its index columns, its event: the same fields, ids and
- * sizes as ours) with better-sqlite3, WAL, group commit — and nothing else: no framework, validation, auth or idempotency. What a
- * create costs above this is ours. It commits as our SQLite store does: the COMMIT writes the
- * log and the WAL is synced on the thread pool (server/store/wal-sync.ts) while the next batch is
- * served, each answer going out once its commit is synced; the log is checkpointed on a worker
- * thread (server/store/checkpointer.ts). With `--sync-in-thread` it commits
- * with synchronous=FULL instead, the sync inside COMMIT on this thread (the floor before the
- * store synced off the thread).
+ * same two rows as a create (the intent with its index columns, its event: the same fields, ids
+ * and sizes as ours) with better-sqlite3, WAL, group commit — and nothing else: no framework,
+ * validation, auth or idempotency. What a create costs above this is ours. It commits as our
+ * SQLite store does: the COMMIT writes the log and the WAL is synced on the thread pool
+ * (server/store/wal-sync.ts) while the next batch is read, which is committed once that sync has
+ * ended, each answer going out once its commit is synced; the log is checkpointed on a worker
+ * thread (server/store/checkpointer.ts). With `--sync-in-thread` it commits with
+ * synchronous=FULL instead, the sync inside COMMIT on this thread (the floor before the store
+ * synced off the thread).
  *
  * With `--no-store` it writes nothing and answers each request as soon as its batch comes round:
  * the ceiling of any create on this machine, whatever its storage (the request body alone makes
@@ -185,7 +186,11 @@ const server = createServer((req, res) => {
       timestamp: now,
       data: {},
     };
-    if (queue.push({ doc, event, res }) === 1) setImmediate(flush);
+    // Committed as our store commits: at the next turn, or once the running sync has ended.
+    if (queue.push({ doc, event, res }) === 1) {
+      if (walSync) walSync.whenIdle(() => setImmediate(flush));
+      else setImmediate(flush);
+    }
   });
 });
 server.listen(0, '127.0.0.1', () => {

@@ -76,6 +76,11 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
       startSync();
       return wait;
     },
+    /** Runs `next` once no sync is running: now if none is, else when the running one ends. */
+    whenIdle(next: () => void) {
+      if (running) void running.then(next);
+      else next();
+    },
     /** The number of the last commit: what a read made now sees. */
     lastCommit: () => committedSeq,
     async close() {

@@ -54,7 +54,7 @@ describe('SQLite store: commits synced off the request thread', () => {
     await store.close();
   });
 
-  it('commits the next units while a sync runs; they share the following sync', async () => {
+  it('holds units that come during a sync, then commits them together for the next', async () => {
     const path = file();
     const sync = heldSync();
     const store = createSqliteStore(path, CONTRACT_SCHEMA, { syncFile: sync.syncFile });
@@ -63,20 +63,22 @@ describe('SQLite store: commits synced off the request thread', () => {
     const later = Array.from({ length: 20 }, (_, i) =>
       store.transact((tx) => tx.put('items', { id: `later-${i}`, owner: 'o' })),
     );
-    // Committed while the first sync is held (not waiting for it), no new sync started yet.
-    expect(await settledSoon(Promise.all(later))).toBe(false);
     const spy = new Database(path, { readonly: true });
-    expect(spy.prepare(`SELECT count(*) FROM items WHERE id LIKE 'later-%'`).pluck().get()).toBe(
-      20,
-    );
-    spy.close();
+    const laterRows = spy.prepare(`SELECT count(*) FROM items WHERE id LIKE 'later-%'`).pluck();
+    // Not committed while the first sync is held: committed now, they would be durable no sooner.
+    expect(await settledSoon(Promise.all(later))).toBe(false);
+    expect(laterRows.get()).toBe(0);
     expect(sync.calls()).toBe(1);
     sync.release();
     await first;
     while (sync.calls() < 2) await new Promise((r) => setImmediate(r));
+    // All twenty in the commit the second sync covers, none acknowledged before it ends.
+    expect(laterRows.get()).toBe(20);
+    expect(await settledSoon(Promise.all(later))).toBe(false);
     sync.release();
     await Promise.all(later);
     expect(sync.calls()).toBe(2);
+    spy.close();
     await store.close();
   });
 
