@@ -52,7 +52,7 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
     const covers = committedSeq;
     let finish = () => {};
     running = new Promise<void>((resolve) => (finish = resolve));
-    syncFile(walFd(), (error) => {
+    const done = (error: Error | null) => {
       running = null;
       // A failed sync leaves durability unknown: nothing waiting, or waiting later, is told "done".
       if (error) failure = new Error(`WAL sync failed: ${error.message}`);
@@ -60,7 +60,14 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
       settle();
       startSync();
       finish();
-    });
+    };
+    // One that cannot even start (the log file cannot be opened) fails the same way, rather than
+    // leaving a sync running forever that the next commits would wait for.
+    try {
+      syncFile(walFd(), done);
+    } catch (error) {
+      done(error as Error);
+    }
   }
 
   return {

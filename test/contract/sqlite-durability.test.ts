@@ -82,6 +82,20 @@ describe('SQLite store: commits synced off the request thread', () => {
     await store.close();
   });
 
+  it('fails, and does not wait forever, when a sync cannot even start', async () => {
+    const store = createSqliteStore(file(), CONTRACT_SCHEMA, {
+      syncFile: () => {
+        throw new Error('EBADF');
+      },
+    });
+    for (const id of ['a', 'b']) {
+      await expect(store.transact((tx) => tx.put('items', { id, owner: 'o' }))).rejects.toThrow(
+        'WAL sync failed: EBADF',
+      );
+    }
+    await store.close();
+  });
+
   it('fails the units a failed sync covered, and every read after it', async () => {
     const store = createSqliteStore(file(), CONTRACT_SCHEMA, {
       syncFile: (_fd, done) => done(new Error('EIO')),
