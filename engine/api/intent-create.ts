@@ -1,8 +1,6 @@
 import type { EngineContext } from '../context';
 import { authenticate } from '../auth/authenticate';
-import { prepareIntent } from '../intents/service';
 import type { IdempotencyScope } from '../idempotency/records';
-import { CreateIntentBody } from '../schemas/intent-input';
 import { commitWrite } from './commit';
 import { errorResponse } from './error-answer';
 import { bearerToken } from './middleware/auth';
@@ -10,7 +8,7 @@ import { replay, type IdempotencyGuard } from './middleware/idempotency';
 import { readJsonBody } from './middleware/json-body';
 import type { RateLimiter } from './middleware/rate-limit';
 import { refuseWriteByReadOnlyKey } from './middleware/read-only';
-import { createIntent, storeIntent } from './routes/intents';
+import { createIntent, createIntentUnit } from './routes/intents';
 import { pathOf } from './url-path';
 import { parseWith } from './zod-issues';
 
@@ -48,9 +46,9 @@ export function createIntentCreate(ctx: EngineContext, options: IntentCreateOpti
       if (opened && 'prior' in opened) return replay(opened.prior, opened.requestHash, requestId);
       scope = opened;
       createIntent.precheck?.(body);
-      const intent = await prepareIntent(ctx, caller, parseWith(CreateIntentBody, body));
+      const unit = await createIntentUnit(ctx, caller, parseWith(createIntent.body!, body));
       const write = { ctx, requestId, idempotency: scope };
-      return await commitWrite(write, 201, storeIntent(ctx, intent));
+      return await commitWrite(write, createIntent.success.status, unit);
     } catch (error) {
       return errorResponse(requestId, error, options.onUnexpectedError);
     } finally {

@@ -52,7 +52,11 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
     const covers = committedSeq;
     let finish = () => {};
     running = new Promise<void>((resolve) => (finish = resolve));
+    let called = false;
     const done = (error: Error | null) => {
+      // Once per sync, even from a syncFile that calls back and then throws.
+      if (called) return;
+      called = true;
       running = null;
       // A failed sync leaves durability unknown: nothing waiting, or waiting later, is told "done".
       if (error) failure = new Error(`WAL sync failed: ${error.message}`);
@@ -66,7 +70,7 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
     try {
       syncFile(walFd(), done);
     } catch (error) {
-      done(error as Error);
+      done(error instanceof Error ? error : new Error(String(error)));
     }
   }
 

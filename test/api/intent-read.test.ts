@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENDPOINTS } from '../../engine/api/routes';
+import { getIntent } from '../../engine/api/routes/intents';
 import { intentBody, testApi, type CallOptions, type CallResult } from '../support/api';
 
 /**
@@ -34,7 +35,11 @@ describe('GET /v1/intents/{id} answered without the router', () => {
   it('answers the intent as the routed GET does', async () => {
     const { call } = await testApi();
     const { body } = await call('POST', '/v1/intents', { body: intentBody() });
+    // The router's handler is not what answers the direct GET; it answers the other one.
+    const routedHandler = vi.spyOn(getIntent, 'handle');
     const res = await bothWays(call, `/v1/intents/${body.intent_id}`);
+    expect(routedHandler).toHaveBeenCalledTimes(1);
+    routedHandler.mockRestore();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ object: 'intent', intent_id: body.intent_id });
   });

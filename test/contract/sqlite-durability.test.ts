@@ -1,4 +1,4 @@
-import { fdatasync, mkdtempSync, rmSync } from 'node:fs';
+import { fdatasync, fdatasyncSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -35,6 +35,26 @@ const settledSoon = async (promise: Promise<unknown>) => {
   return settled;
 };
 
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A store whose first unit's sync is held, and twenty units made while it is: `laterRows` counts
+ * those of them committed (a second connection sees them).
+ */
+async function twentyDuringAHeldSync(maxBatch?: number) {
+  const path = file();
+  const sync = heldSync();
+  const store = createSqliteStore(path, CONTRACT_SCHEMA, { syncFile: sync.syncFile, maxBatch });
+  const first = store.transact((tx) => tx.put('items', { id: 'first', owner: 'o' }));
+  while (sync.calls() === 0) await tick();
+  const later = Array.from({ length: 20 }, (_, i) =>
+    store.transact((tx) => tx.put('items', { id: `later-${i}`, owner: 'o' })),
+  );
+  const spy = new Database(path, { readonly: true });
+  const count = spy.prepare(`SELECT count(*) FROM items WHERE id LIKE 'later-%'`).pluck();
+  return { store, sync, first, later, spy, laterRows: () => count.get() as number };
+}
+
 describe('SQLite store: commits synced off the request thread', () => {
   it('acknowledges a unit, and shows its writes to readers, only once its commit is synced', async () => {
     const path = file();
@@ -55,29 +75,38 @@ describe('SQLite store: commits synced off the request thread', () => {
   });
 
   it('holds units that come during a sync, then commits them together for the next', async () => {
-    const path = file();
-    const sync = heldSync();
-    const store = createSqliteStore(path, CONTRACT_SCHEMA, { syncFile: sync.syncFile });
-    const first = store.transact((tx) => tx.put('items', { id: 'first', owner: 'o' }));
-    while (sync.calls() === 0) await new Promise((r) => setImmediate(r));
-    const later = Array.from({ length: 20 }, (_, i) =>
-      store.transact((tx) => tx.put('items', { id: `later-${i}`, owner: 'o' })),
-    );
-    const spy = new Database(path, { readonly: true });
-    const laterRows = spy.prepare(`SELECT count(*) FROM items WHERE id LIKE 'later-%'`).pluck();
+    const { store, sync, first, later, laterRows, spy } = await twentyDuringAHeldSync();
     // Not committed while the first sync is held: committed now, they would be durable no sooner.
     expect(await settledSoon(Promise.all(later))).toBe(false);
-    expect(laterRows.get()).toBe(0);
+    expect(laterRows()).toBe(0);
     expect(sync.calls()).toBe(1);
     sync.release();
     await first;
-    while (sync.calls() < 2) await new Promise((r) => setImmediate(r));
+    while (sync.calls() < 2) await tick();
     // All twenty in the commit the second sync covers, none acknowledged before it ends.
-    expect(laterRows.get()).toBe(20);
+    expect(laterRows()).toBe(20);
     expect(await settledSoon(Promise.all(later))).toBe(false);
     sync.release();
     await Promise.all(later);
     expect(sync.calls()).toBe(2);
+    spy.close();
+    await store.close();
+  });
+
+  it('commits full batches at once while a sync runs; only the rest waits for it', async () => {
+    const { store, sync, first, later, laterRows, spy } = await twentyDuringAHeldSync(8);
+    expect(await settledSoon(Promise.all(later))).toBe(false);
+    // Two full batches of eight committed during the held sync, the last four waiting for it.
+    expect(laterRows()).toBe(16);
+    sync.release();
+    await first;
+    while (laterRows() < 20) await tick();
+    let acknowledged = false;
+    void Promise.all(later).then(() => (acknowledged = true));
+    while (!acknowledged) {
+      sync.release();
+      await tick();
+    }
     spy.close();
     await store.close();
   });
@@ -93,6 +122,19 @@ describe('SQLite store: commits synced off the request thread', () => {
         'WAL sync failed: EBADF',
       );
     }
+    await store.close();
+  });
+
+  it('hears a sync once, even from a syncFile that calls back and then throws', async () => {
+    const store = createSqliteStore(file(), CONTRACT_SCHEMA, {
+      syncFile: (fd, done) => {
+        fdatasyncSync(fd);
+        done(null);
+        throw new Error('after the fact');
+      },
+    });
+    for (const id of ['a', 'b']) await store.transact((tx) => tx.put('items', { id, owner: 'o' }));
+    expect(await store.get('items', 'b')).toEqual({ id: 'b', owner: 'o' });
     await store.close();
   });
 

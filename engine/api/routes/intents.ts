@@ -1,11 +1,17 @@
 import { EngineError } from '../../errors';
 import { IntentList, IntentRecord } from '../../schemas/intent';
-import { CancelIntentBody, CreateIntentBody, ResumeIntentBody } from '../../schemas/intent-input';
+import {
+  CancelIntentBody,
+  CreateIntentBody,
+  ResumeIntentBody,
+  type CreateIntentInput,
+} from '../../schemas/intent-input';
 import { cancelIntent, insertIntent, listIntents, prepareIntent } from '../../intents/service';
 import { callerIntentViewJson, loadIntentView, toIntentView } from '../../intents/view';
 import { LIMITS } from '../../limits';
 import { STATUSES } from '../../vocabulary';
 import type { IntentDoc } from '../../schemas/intent-doc';
+import type { Caller } from '../../caller';
 import type { EngineContext } from '../../context';
 import type { StoreTx } from '../../ports';
 import { commit } from '../commit';
@@ -44,15 +50,22 @@ export const createIntent = defineEndpoint({
       );
     }
   },
-  handle: async (c, { body }) => {
-    const intent = await prepareIntent(c.get('ctx'), c.get('caller'), body);
-    return commit(c, 201, storeIntent(c.get('ctx'), intent));
-  },
+  handle: async (c, { body }) =>
+    commit(c, 201, await createIntentUnit(c.get('ctx'), c.get('caller'), body)),
 });
 
-/** The create's unit: the intent with its watch and event, answered as its view. */
-export const storeIntent = (ctx: EngineContext, intent: IntentDoc) => async (tx: StoreTx) =>
-  toIntentView(await insertIntent(tx, ctx, intent));
+/**
+ * The create's own work, routed or not (intent-create.ts): the intent prepared from the validated
+ * body, then the unit that stores it with its watch and event and answers its view.
+ */
+export async function createIntentUnit(
+  ctx: EngineContext,
+  caller: Caller,
+  body: CreateIntentInput,
+) {
+  const intent = await prepareIntent(ctx, caller, body);
+  return async (tx: StoreTx) => toIntentView(await insertIntent(tx, ctx, intent));
+}
 
 const ListQuery = z.strictObject({
   external_user_id: z.string().min(1).max(LIMITS.externalUserIdLength).optional(),
