@@ -92,6 +92,8 @@ export function createWalSync(databaseFile: string, syncFile: SyncFile = fdatasy
       if (running) void running.then(next);
       else next();
     },
+    /** Why durability is unknown since a sync failed (nothing is durable after it), or null. */
+    failure: () => failure,
     /** The number of the last commit: what a read made now sees. */
     lastCommit: () => committedSeq,
     async close() {

@@ -11,17 +11,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const file = () => join(dir, `d-${n++}.db`);
 
-/** A WAL sync the test completes by hand: each call waits in `pending` until released. */
+/** A WAL sync the test completes by hand: each call waits until released (synced) or failed. */
 function heldSync() {
-  const pending: (() => void)[] = [];
+  const pending: { fd: number; done: (error: Error | null) => void }[] = [];
   let calls = 0;
   return {
     syncFile: (fd: number, done: (error: Error | null) => void) => {
       calls++;
-      pending.push(() => fdatasync(fd, done));
+      pending.push({ fd, done });
     },
     calls: () => calls,
-    release: () => pending.splice(0).forEach((run) => run()),
+    release: () => pending.splice(0).forEach(({ fd, done }) => fdatasync(fd, done)),
+    /** Ends the held syncs with `error` instead. */
+    fail: (error: Error) => pending.splice(0).forEach(({ done }) => done(error)),
   };
 }
 
@@ -146,6 +148,31 @@ describe('SQLite store: commits synced off the request thread', () => {
       'WAL sync failed: EIO',
     );
     await expect(store.query('items', { index: 'by_owner', prefix: ['o'] })).rejects.toThrow('EIO');
+    await store.close();
+  });
+
+  it('writes nothing once a sync failed: later units are refused before they run', async () => {
+    const path = file();
+    const sync = heldSync();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA, { syncFile: sync.syncFile });
+    const first = store.transact((tx) => tx.put('items', { id: 'first', owner: 'o' }));
+    while (sync.calls() === 0) await tick();
+    // Queued while the sync runs, then the sync fails: these must never be committed.
+    const queued = store.transact((tx) => tx.put('items', { id: 'queued', owner: 'o' }));
+    sync.fail(new Error('EIO'));
+    await expect(first).rejects.toThrow('WAL sync failed: EIO');
+    await expect(queued).rejects.toThrow('WAL sync failed: EIO');
+    let ran = false;
+    const after = store.transact(async (tx) => {
+      ran = true;
+      await tx.put('items', { id: 'after', owner: 'o' });
+    });
+    await expect(after).rejects.toThrow('WAL sync failed: EIO');
+    expect(ran).toBe(false);
+    const spy = new Database(path, { readonly: true });
+    const ids = spy.prepare('SELECT id FROM items ORDER BY id').pluck().all();
+    spy.close();
+    expect(ids).toEqual(['first']);
     await store.close();
   });
 });
