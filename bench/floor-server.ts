@@ -7,10 +7,11 @@ import type { EventDoc } from '../engine/events/log';
 import { TABLES } from '../engine/index';
 import { outboxRow } from '../engine/schemas/webhook-endpoint';
 import { migrate } from '../server/store/sqlite-schema';
-import { indexable, tableStatements } from '../server/store/sqlite-sql';
+import { tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
 import { keepLogShort } from '../server/store/checkpointer';
 import { createDeliveryFloor } from './floor-deliveries';
+import { sameShapeId, writeRow } from './floor-rows';
 
 /**
  * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
@@ -53,12 +54,6 @@ const intents = tableStatements(db, 'intents', TABLES.intents);
 const events = tableStatements(db, 'events', TABLES.events);
 const outbox = tableStatements(db, 'webhook_outbox', TABLES.webhook_outbox);
 const outboxLeft = db.prepare('SELECT count(*) FROM webhook_outbox').pluck();
-const insert = (statements: typeof intents, id: string, doc: Record<string, unknown>) =>
-  statements.upsert.run(
-    id,
-    JSON.stringify(doc),
-    ...statements.fields.map((f) => indexable(doc[f])),
-  );
 const ENDPOINT_ID = 'whe_floor';
 const deliveries = deliverTo ? createDeliveryFloor(deliverTo, deleteOutboxRows) : null;
 
@@ -92,11 +87,11 @@ function answer(batch: typeof queue) {
 function write(batch: typeof queue) {
   db.exec('BEGIN IMMEDIATE');
   for (const { doc, event } of batch) {
-    insert(intents, doc.intent_id as string, doc);
-    insert(events, event.event_id, event);
+    writeRow(intents, doc.intent_id as string, doc);
+    writeRow(events, event.event_id, event);
     if (deliveries) {
       const row = outboxRow(ENDPOINT_ID, event, Date.now());
-      insert(outbox, row.outbox_id, row);
+      writeRow(outbox, row.outbox_id, row);
     }
   }
   db.exec('COMMIT');
@@ -122,14 +117,6 @@ type CreateBody = Record<string, unknown> & {
   guardrails: { expires_at: string };
 };
 const PARTNER_ID = sameShapeId('ptn', 0);
-
-/**
- * An id as long as ours and rising as ours do (a ULID's time then random part, 26 characters),
- * so that the rows and their index entries are the size ours are; made without our id source.
- */
-function sameShapeId(prefix: string, n: number) {
-  return `${prefix}_${String(n).padStart(26, '0')}`;
-}
 
 /**
  * The intent row as our create writes it: the same fields in the same order, the same values for

@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
 import { TABLES } from '../engine/index';
 import { extractProduct } from '../engine/extract/index';
-import { indexable, tableStatements } from '../server/store/sqlite-sql';
+import { tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
 import { keepLogShort } from '../server/store/checkpointer';
+import { sameShapeId, writeRow } from './floor-rows';
 
 /**
  * The floor under the monitor's first round: the same durable writes — the watches claimed, a
@@ -40,17 +41,6 @@ export async function firstRoundFloor(
   const dueWatches = (
     db.prepare('SELECT doc FROM watches ORDER BY f_next_check_at').pluck().all() as string[]
   ).map((text) => JSON.parse(text) as Record<string, unknown>);
-  const row = (
-    statements: ReturnType<typeof tableStatements>,
-    id: string,
-    doc: Record<string, unknown>,
-  ) =>
-    statements.upsert.run(
-      id,
-      JSON.stringify(doc),
-      ...statements.fields.map((f) => indexable(doc[f])),
-    );
-
   /**
    * One watch's check: its writes, as the round makes them in the watch's transaction, with the
    * fields and values of the same sizes as ours (ids of our shape, the page's host as merchant).
@@ -66,7 +56,7 @@ export async function firstRoundFloor(
       observed_at: now,
       source: 'json-ld',
     };
-    row(watches, watch.watch_id as string, {
+    writeRow(watches, watch.watch_id as string, {
       ...watch,
       next_check_at: at + 60_000,
       last_observation: observation,
@@ -79,7 +69,7 @@ export async function firstRoundFloor(
       catalog: { fingerprint: FINGERPRINT, at },
     });
     const observationId = sameShapeId('obs', n);
-    row(observations, observationId, {
+    writeRow(observations, observationId, {
       observation_id: observationId,
       watch_id: watch.watch_id,
       ...observation,
@@ -97,7 +87,7 @@ export async function firstRoundFloor(
       };
       statusOnly.run(JSON.stringify(next), 'waiting', intent.intent_id);
       const eventId = sameShapeId('evt', n++);
-      row(events, eventId, {
+      writeRow(events, eventId, {
         event_id: eventId,
         intent_id: intent.intent_id,
         scope: intent.scope,
@@ -122,7 +112,7 @@ export async function firstRoundFloor(
     n: number,
   ) => {
     const productId = sameShapeId('prod', n);
-    row(products, productId, {
+    writeRow(products, productId, {
       product_id: productId,
       mode: 'test',
       name: `Product ${n}`,
@@ -138,7 +128,7 @@ export async function firstRoundFloor(
     });
     const offerId = `${productId} ${String(observation.merchant)}`;
     const { source: _source, ...offered } = observation;
-    row(offers, offerId, {
+    writeRow(offers, offerId, {
       offer_id: offerId,
       product_id: productId,
       mode: 'test',
@@ -159,7 +149,7 @@ export async function firstRoundFloor(
     const claimed = dueWatches.slice(c, c + claimBatch);
     db.exec('BEGIN IMMEDIATE');
     for (const watch of claimed) {
-      row(watches, watch.watch_id as string, {
+      writeRow(watches, watch.watch_id as string, {
         ...watch,
         next_check_at: Date.now() + 60_000,
         claimed_by: 'floor',
@@ -182,9 +172,6 @@ export async function firstRoundFloor(
 
 /** A page fingerprint as long as ours (engine/extract). */
 const FINGERPRINT = '0000000.0000000.00';
-
-/** An id as long as ours and rising as ours do (26 characters after its prefix), made cheaply. */
-const sameShapeId = (prefix: string, n: number) => `${prefix}_${String(n).padStart(26, '0')}`;
 
 /**
  * The other part of the floor: reading price and stock off every page of the round, nothing else

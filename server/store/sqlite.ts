@@ -213,8 +213,10 @@ export function createSqliteStore(
     flushing = true;
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(batch.length);
-    const failed = walSync.failure();
     try {
+      // Once a sync failed, nothing more is written: it could never be acknowledged as durable,
+      // yet it would be there after a restart (a create answered 500 that exists, say).
+      const failed = walSync.failure();
       if (failed) throw failed;
       control.begin.run();
       // We hold the write lock from here to COMMIT: no outside commit can slip in between.
@@ -270,10 +272,6 @@ export function createSqliteStore(
     },
     transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('Store is closed'));
-      // Once a sync failed, nothing more is written: it could never be acknowledged as durable,
-      // yet it would be there after a restart (a create answered 500 that exists, say).
-      const failed = walSync.failure();
-      if (failed) return Promise.reject(failed);
       return new Promise<T>((resolve, reject) => {
         queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
         schedule();

@@ -27,10 +27,9 @@ export type IdempotencyGuard = ReturnType<typeof createIdempotencyGuard>;
  */
 export function idempotency(guard = createIdempotencyGuard()): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const ctx = c.get('ctx');
     const key = c.req.header('Idempotency-Key');
     const opened = await guard.open(
-      ctx,
+      c.get('ctx'),
       c.get('caller'),
       c.req.method,
       c.req.path,
