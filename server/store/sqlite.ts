@@ -99,14 +99,27 @@ export function createSqliteStore(
   // Index values of rows as this batch last read or wrote them, so that a put can leave the
   // indexes whose values did not change alone. Forgotten when the batch ends or rolls back.
   const rowIndexValues = new Map<string, ColumnValue[]>();
+  // Rows as this batch read them (null: no such row), so that a row read again in the batch (the
+  // endpoints version every event reads, say) is not looked up again: nobody else writes while
+  // the batch holds the write lock, and our own writes forget them. Forgotten with the above.
+  const readTexts = new Map<string, string | null>();
+  const forgetBatchRows = () => {
+    rowIndexValues.clear();
+    readTexts.clear();
+  };
   const rowKey = (table: string, key: string) => `${table}\u0000${key}`;
   const tx: StoreTx = {
     async get<T extends Doc>(table: string, key: string) {
       const statements = statementsOf('writer', table);
-      const text = statements.get.get(key) as string | undefined;
-      if (text === undefined) return undefined;
+      const row = rowKey(table, key);
+      let text = readTexts.get(row);
+      if (text === undefined) {
+        text = (statements.get.get(key) as string | undefined) ?? null;
+        readTexts.set(row, text);
+      }
+      if (text === null) return undefined;
       const doc = JSON.parse(text) as T;
-      rowIndexValues.set(rowKey(table, key), indexValuesOf(statements, doc));
+      rowIndexValues.set(row, indexValuesOf(statements, doc));
       return doc;
     },
     async reread<T extends Doc>(table: string, key: string, seen: T, versionField: string) {
@@ -129,16 +142,20 @@ export function createSqliteStore(
       if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
       const text = JSON.stringify(doc);
       const values = indexValuesOf(statements, doc);
-      const before = rowIndexValues.get(rowKey(table, key));
+      const row = rowKey(table, key);
+      const before = rowIndexValues.get(row);
       if (!before || !updateChanged(statements, key, text, values, before)) {
         statements.upsert.run(key, text, ...values);
       }
-      rowIndexValues.set(rowKey(table, key), values);
+      rowIndexValues.set(row, values);
+      readTexts.delete(row);
       unitWrites.push([table, key]);
     },
     async delete(table, key) {
       statementsOf('writer', table).delete.run(key);
-      rowIndexValues.delete(rowKey(table, key));
+      const row = rowKey(table, key);
+      rowIndexValues.delete(row);
+      readTexts.delete(row);
       unitWrites.push([table, key]);
     },
   };
@@ -198,7 +215,7 @@ export function createSqliteStore(
         if (isolated) {
           control.rollbackTo.run();
           control.release.run();
-          rowIndexValues.clear();
+          forgetBatchRows();
         } else if (unitWrites.length > 0) {
           return 'retry' as const;
         }
@@ -224,7 +241,7 @@ export function createSqliteStore(
       let outcome = await runUnits(batch, false);
       if (outcome === 'retry') {
         writer.exec('ROLLBACK');
-        rowIndexValues.clear();
+        forgetBatchRows();
         control.begin.run();
         outcome = (await runUnits(batch, true)) as Exclude<typeof outcome, 'retry'>;
       }
@@ -244,7 +261,7 @@ export function createSqliteStore(
       for (const unit of batch) unit.reject(error);
     } finally {
       unitWrites = [];
-      rowIndexValues.clear();
+      forgetBatchRows();
       flushing = false;
       schedule();
     }

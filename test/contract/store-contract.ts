@@ -178,6 +178,38 @@ export function runStoreContract(
       expect(kinds.map((d) => d.id)).toEqual(['x']);
     });
 
+    it('never shows a unit a row as an earlier unit saw it before deleting it', async () => {
+      await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1 })));
+      // Started together (one batch where the adapter groups commits). Whatever their order, the
+      // row ends deleted: the last unit only rewrites it if it still sees it.
+      await Promise.all([
+        store.transact((tx) => tx.get('items', 'x')),
+        store.transact((tx) => tx.delete('items', 'x')),
+        store.transact(async (tx) => {
+          const doc = await tx.get<Doc>('items', 'x');
+          if (doc) await tx.put('items', { ...doc, v: (doc.v as number) + 1 });
+        }),
+      ]);
+      expect(await store.get('items', 'x')).toBeUndefined();
+    });
+
+    it('shows no unit what a failed unit wrote, even one it read back', async () => {
+      await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1 })));
+      const results = await Promise.allSettled([
+        store.transact((tx) => tx.get<Doc>('items', 'x')),
+        store.transact(async (tx) => {
+          await tx.put('items', item('x', 'o1', { v: 2 }));
+          await tx.get('items', 'x');
+          throw new Error('no');
+        }),
+        store.transact((tx) => tx.get<Doc>('items', 'x')),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const seen = results.map((r) => (r.status === 'fulfilled' ? (r.value as Doc)?.v : null));
+      expect(seen).toEqual([1, null, 1]);
+      expect(await store.get('items', 'x')).toMatchObject({ v: 1 });
+    });
+
     // Only where the adapter has it (tx.reread is optional; callers fall back to get).
     if (features.reread)
       describe('reread', () => {
