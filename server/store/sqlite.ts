@@ -236,7 +236,9 @@ export function createSqliteStore(
       const failed = walSync.failure();
       if (failed) throw failed;
       control.begin.run();
-      // We hold the write lock from here to COMMIT: no outside commit can slip in between.
+      // We hold the write lock from here to COMMIT: no outside commit can slip in between. What
+      // was read before it (by a unit's leftover promise after its batch, say) may be stale.
+      forgetBatchRows();
       cache.beforeCommit();
       let outcome = await runUnits(batch, false);
       if (outcome === 'retry') {

@@ -23,6 +23,23 @@ describe('SQLite store specifics', () => {
     await second.close();
   });
 
+  it('does not carry a row read outside a batch into the next one', async () => {
+    const path = file();
+    const store = createSqliteStore(path, CONTRACT_SCHEMA);
+    await store.transact((tx) => tx.put('items', { id: 'x', owner: 'o', v: 1 }));
+    // A unit's leftover promise reads with its tx once the batch has ended.
+    let late: Promise<unknown> = Promise.resolve();
+    await store.transact(async (tx) => {
+      late = new Promise((resolve) => setTimeout(resolve, 20)).then(() => tx.get('items', 'x'));
+    });
+    await late;
+    const outside = new Database(path);
+    outside.prepare(`UPDATE items SET doc = json_set(doc, '$.v', 2) WHERE id = 'x'`).run();
+    outside.close();
+    expect(await store.transact((tx) => tx.get('items', 'x'))).toMatchObject({ v: 2 });
+    await store.close();
+  });
+
   it('commits units queued together in one transaction (group commit)', async () => {
     const path = file();
     const store = createSqliteStore(path, CONTRACT_SCHEMA);
