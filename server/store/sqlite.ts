@@ -212,6 +212,9 @@ export function createSqliteStore(
         committed.push(...unitWrites);
         settled.push(() => unit.resolve(value));
       } catch (error) {
+        // After some failures (a full disk, an I/O error) SQLite has rolled the whole transaction
+        // back by itself: the units before are undone too, and the next would run outside it.
+        if (!writer.inTransaction) throw error;
         if (isolated) {
           control.rollbackTo.run();
           control.release.run();
