@@ -228,6 +228,16 @@ export function createSqliteStore(
     return { settled, committed };
   }
 
+  /**
+   * We hold the write lock from here to COMMIT: no outside commit can slip in between. What was
+   * read before (by the batch rolled back, or a unit's leftover promise after its batch) may be
+   * stale.
+   */
+  function begin() {
+    control.begin.run();
+    forgetBatchRows();
+  }
+
   async function flush() {
     scheduled = false;
     flushing = true;
@@ -238,16 +248,12 @@ export function createSqliteStore(
       // yet it would be there after a restart (a create answered 500 that exists, say).
       const failed = walSync.failure();
       if (failed) throw failed;
-      control.begin.run();
-      // We hold the write lock from here to COMMIT: no outside commit can slip in between. What
-      // was read before it (by a unit's leftover promise after its batch, say) may be stale.
-      forgetBatchRows();
+      begin();
       cache.beforeCommit();
       let outcome = await runUnits(batch, false);
       if (outcome === 'retry') {
         writer.exec('ROLLBACK');
-        forgetBatchRows();
-        control.begin.run();
+        begin();
         outcome = (await runUnits(batch, true)) as Exclude<typeof outcome, 'retry'>;
       }
       control.commit.run();
