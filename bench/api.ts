@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CONTRACT_FLOOR_KEY } from './floor-rows';
 import { load, startBaseline, startIntentServer, type Load } from './http';
 
 export const createBody = JSON.stringify({
@@ -26,6 +27,15 @@ export interface ApiBench {
   createFloorInThread: Load & { ratio: number };
   /** Median over rounds of create req/s ÷ the faster floor's req/s, same rounds. */
   createOverFloor: number;
+  /**
+   * bench/floor-server.ts POST /contract, in the floor's process: the floor plus the least the
+   * contract asks of a create (request id, key, zod validation, ULIDs, the watch read).
+   */
+  contractFloor: Load & { ratio: number };
+  /** Median over rounds of the contract's floor ÷ the floor (same process), same rounds. */
+  contractOverFloor: number;
+  /** Median over rounds of create req/s ÷ the contract's floor, same rounds. */
+  createOverContractFloor: number;
   create: Load & { ratio: number };
   get: Load & { ratio: number };
   /** bench/baseline-server.ts --body-file: node:http answering the GET's very bytes, nothing else. */
@@ -95,6 +105,15 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
         headers: { 'Content-Type': 'application/json' },
         body: createBody,
       },
+      contractFloor: {
+        url: `${floorServer.url}/contract`,
+        method: 'POST' as const,
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${CONTRACT_FLOOR_KEY}`,
+        },
+        body: createBody,
+      },
       createFloorInThread: {
         url: inThreadServer.url,
         method: 'POST' as const,
@@ -117,6 +136,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       postCeiling: [] as Load[],
       createFloor: [] as Load[],
       createFloorInThread: [] as Load[],
+      contractFloor: [] as Load[],
       create: [] as Load[],
       get: [] as Load[],
       getFloor: [] as Load[],
@@ -127,6 +147,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createFloor: [] as number[],
       createFloorInThread: [] as number[],
       createOverFloor: [] as number[],
+      contractFloor: [] as number[],
+      contractOverFloor: [] as number[],
+      createOverContractFloor: [] as number[],
       create: [] as number[],
       get: [] as number[],
       getFloor: [] as number[],
@@ -138,6 +161,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       const base = await load({ ...targets.baseline, duration: seconds });
       const postCeiling = await load({ ...targets.postCeiling, duration: seconds });
       const createFloor = await load({ ...targets.createFloor, duration: seconds });
+      const contractFloor = await load({ ...targets.contractFloor, duration: seconds });
       const create = await load({ ...targets.create, duration: seconds });
       const inThread = await load({ ...targets.createFloorInThread, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
@@ -159,6 +183,10 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       // The floor is the better of the two ways to sync: under CPU contention the in-thread
       // sync (one wake-up per commit) can beat the thread pool's (two).
       ratios.createOverFloor.push(create.rps / Math.max(createFloor.rps, inThread.rps));
+      runs.contractFloor.push(contractFloor);
+      ratios.contractFloor.push(contractFloor.rps / base.rps);
+      ratios.contractOverFloor.push(contractFloor.rps / createFloor.rps);
+      ratios.createOverContractFloor.push(create.rps / contractFloor.rps);
       runs.create.push(create);
       runs.get.push(get);
       ratios.create.push(create.rps / base.rps);
@@ -171,6 +199,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createFloor: summarise(runs.createFloor, ratios.createFloor),
       createFloorInThread: summarise(runs.createFloorInThread, ratios.createFloorInThread),
       createOverFloor: median(ratios.createOverFloor),
+      contractFloor: summarise(runs.contractFloor, ratios.contractFloor),
+      contractOverFloor: median(ratios.contractOverFloor),
+      createOverContractFloor: median(ratios.createOverContractFloor),
       create: summarise(runs.create, ratios.create),
       get: summarise(runs.get, ratios.get),
       getFloor: summarise(runs.getFloor, ratios.getFloor),

@@ -18,3 +18,6 @@ export const writeRow = (statements: TableStatements, id: string, doc: Record<st
  */
 export const sameShapeId = (prefix: string, n: number) =>
   `${prefix}_${String(n).padStart(26, '0')}`;
+
+/** The one API key the contract's floor (bench/floor-server.ts, POST /contract) knows. */
+export const CONTRACT_FLOOR_KEY = `sk_test_${'c'.repeat(32)}`;

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,8 +10,10 @@ import { migrate } from '../server/store/sqlite-schema';
 import { tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
 import { keepLogShort } from '../server/store/checkpointer';
+import { createIdSource } from '../engine/ids';
+import { CreateIntentBody, type CreateIntentInput } from '../engine/schemas/intent-input';
 import { createDeliveryFloor } from './floor-deliveries';
-import { sameShapeId, writeRow } from './floor-rows';
+import { CONTRACT_FLOOR_KEY, sameShapeId, writeRow } from './floor-rows';
 
 /**
  * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
@@ -53,11 +55,22 @@ const walSync = syncInThread ? null : createWalSync(file);
 const intents = tableStatements(db, 'intents', TABLES.intents);
 const events = tableStatements(db, 'events', TABLES.events);
 const outbox = tableStatements(db, 'webhook_outbox', TABLES.webhook_outbox);
+const watches = tableStatements(db, 'watches', TABLES.watches);
 const outboxLeft = db.prepare('SELECT count(*) FROM webhook_outbox').pluck();
 const ENDPOINT_ID = 'whe_floor';
 const deliveries = deliverTo ? createDeliveryFloor(deliverTo, deleteOutboxRows) : null;
 
-let queue: Array<{ doc: Record<string, unknown>; event: EventDoc; res: ServerResponse }> = [];
+/** What a create by the contract's floor (POST /contract) adds to the floor's unit. */
+interface ContractPart {
+  requestId: string;
+  watch: { watch_id: string; url: string };
+}
+let queue: Array<{
+  doc: Record<string, unknown>;
+  event: EventDoc;
+  res: ServerResponse;
+  contract?: ContractPart;
+}> = [];
 let sequence = 0;
 
 /** Commits (and, off the thread, syncs) the batch, then answers it and sends its events. */
@@ -71,7 +84,11 @@ function flush() {
 }
 
 function answer(batch: typeof queue) {
-  for (const { doc, res } of batch) {
+  for (const { doc, res, contract } of batch) {
+    if (contract) {
+      answerContract(res, 201, contract.requestId, { object: 'intent', ...doc });
+      continue;
+    }
     const body = JSON.stringify({ object: 'intent', ...doc });
     res.writeHead(201, {
       'Content-Type': 'application/json',
@@ -86,8 +103,11 @@ function answer(batch: typeof queue) {
 
 function write(batch: typeof queue) {
   db.exec('BEGIN IMMEDIATE');
-  for (const { doc, event } of batch) {
+  for (const { doc, event, contract } of batch) {
     writeRow(intents, doc.intent_id as string, doc);
+    if (contract && watches.get.get(contract.watch.watch_id) === undefined) {
+      writeRow(watches, contract.watch.watch_id, newWatch(contract.watch));
+    }
     writeRow(events, event.event_id, event);
     if (deliveries) {
       const row = outboxRow(ENDPOINT_ID, event, Date.now());
@@ -117,18 +137,25 @@ type CreateBody = Record<string, unknown> & {
   guardrails: { expires_at: string };
 };
 const PARTNER_ID = sameShapeId('ptn', 0);
+const contractKeys = new Map([[CONTRACT_FLOOR_KEY, { partnerId: PARTNER_ID }]]);
+const ulids = createIdSource({ now: () => Date.now() });
 
 /**
  * The intent row as our create writes it: the same fields in the same order, the same values for
  * the bench's body (engine/intents/service.ts prepareIntent), ids of the same shape, so that the
  * row and its index entries are byte for byte the size of ours (939 bytes for the bench's body).
  */
-function intentRow(body: CreateBody, intentId: string, now: string) {
+function intentRow(
+  body: CreateBody,
+  intentId: string,
+  now: string,
+  caller = { partnerId: PARTNER_ID },
+) {
   const expiresAt = new Date(body.guardrails.expires_at).toISOString();
   return {
     intent_id: intentId,
-    scope: `${PARTNER_ID}:test`,
-    partner_id: PARTNER_ID,
+    scope: `${caller.partnerId}:test`,
+    partner_id: caller.partnerId,
     livemode: false,
     external_user_id: body.external_user_id,
     type: 'purchase',
@@ -156,6 +183,7 @@ function intentRow(body: CreateBody, intentId: string, now: string) {
 
 const server = createServer((req, res) => {
   if (req.method === 'GET') return answerOutboxLeft(res);
+  if (req.url === '/contract') return createByContract(req, res);
   let text = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (text += chunk));
@@ -173,12 +201,90 @@ const server = createServer((req, res) => {
       timestamp: now,
       data: {},
     };
-    // Committed as our store commits: at the next turn, or once the running sync has ended.
-    if (queue.push({ doc, event, res }) === 1) {
-      if (walSync) walSync.whenIdle(() => setImmediate(flush));
-      else setImmediate(flush);
-    }
+    enqueue({ doc, event, res });
   });
+});
+
+/** Committed as our store commits: at the next turn, or once the running sync has ended. */
+function enqueue(unit: (typeof queue)[number]) {
+  if (queue.push(unit) === 1) {
+    if (walSync) walSync.whenIdle(() => setImmediate(flush));
+    else setImmediate(flush);
+  }
+}
+
+/**
+ * POST /contract — the contract's floor: the floor's create plus the least a create must do by
+ * the contract, each in its cheapest form: a request id (a ULID, in X-Request-Id and the body),
+ * the bearer key looked up in memory, the body validated with the API's own zod schema (400
+ * naming the field), ULIDs for the intent and its event, and the intent's watch read in the
+ * transaction (written when new). Nothing else of ours: no rate limit, idempotency, create
+ * checks, outbox lookup or framework. Served by the floor's own process, so that the floor and
+ * this are compared without the ±15 % by which two server processes differ.
+ */
+function createByContract(req: IncomingMessage, res: ServerResponse) {
+  const requestId = ulids.next('req');
+  const authorization = req.headers.authorization;
+  const caller = authorization?.startsWith('Bearer ')
+    ? contractKeys.get(authorization.slice(7))
+    : undefined;
+  if (!caller) return answerContract(res, 401, requestId, { error: { code: 'invalid_api_key' } });
+  let text = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (text += chunk));
+  req.on('end', () => {
+    const parsed = CreateIntentBody.safeParse(JSON.parse(text));
+    if (!parsed.success) {
+      const param = parsed.error.issues[0]?.path.join('.');
+      return answerContract(res, 400, requestId, { error: { code: 'parameter_invalid', param } });
+    }
+    const body = parsed.data as CreateIntentInput & CreateBody;
+    const now = new Date().toISOString();
+    const doc = intentRow(body, ulids.next('int'), now, caller);
+    const event: EventDoc = {
+      event_id: ulids.next('evt'),
+      intent_id: doc.intent_id,
+      scope: doc.scope,
+      livemode: false,
+      type: 'intent.created',
+      timestamp: now,
+      data: {},
+    };
+    const watch = { watch_id: doc.watch_id, url: body.objective.product.product_url };
+    enqueue({ doc, event, res, contract: { requestId, watch } });
+  });
+}
+
+function answerContract(
+  res: ServerResponse,
+  status: number,
+  requestId: string,
+  body: Record<string, unknown>,
+) {
+  const text = JSON.stringify({ ...body, request_id: requestId });
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+    'X-Request-Id': requestId,
+  });
+  res.end(text);
+}
+
+/** A watch as a create makes one for a new page (engine/intents/watch.ts ensureWatch). */
+const newWatch = (watch: ContractPart['watch']) => ({
+  ...watch,
+  livemode: false,
+  variant: null,
+  next_check_at: Date.now(),
+  failures: 0,
+  last_error: null,
+  etag: null,
+  last_modified: null,
+  last_observation: null,
+  offer_sku: null,
+  last_ambiguous: false,
+  page_fingerprint: null,
+  last_history_at: null,
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
