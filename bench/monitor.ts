@@ -7,7 +7,7 @@ import { prepareIntent, insertIntent } from '../engine/intents/service';
 import { createMonitor, type RoundStats } from '../engine/monitor/monitor';
 import Database from 'better-sqlite3';
 import { createSqliteStore } from '../server/store/sqlite';
-import { extractionFloor, firstRoundFloor } from './monitor-floor';
+import { contractRoundFloor, extractionFloor, firstRoundFloor } from './monitor-floor';
 
 const INTENTS = Number(process.env.BENCH_INTENTS ?? 100_000);
 const URLS = Number(process.env.BENCH_URLS ?? 10_000);
@@ -25,6 +25,11 @@ export interface MonitorBench {
   firstFloorMs: number;
   /** Extraction of the round's pages alone (monitor-floor.ts). */
   extractFloorMs: number;
+  /**
+   * The least any monitor must do for the first round, in its cheapest form (monitor-floor.ts
+   * contractRoundFloor): the floor's writes, the pages fetched and read as they come, decisions.
+   */
+  contractFloorMs: number;
   steady: RoundStats & { ms: number };
   fetchesIssued: number;
   peakRssMb: number;
@@ -64,8 +69,10 @@ export async function benchMonitor(): Promise<MonitorBench> {
     }
     await Promise.all(batch);
     const copy = join(dir, 'floor.db');
+    const contractCopy = join(dir, 'contract-floor.db');
     const snapshot = new Database(file);
     snapshot.exec(`VACUUM INTO '${copy}'`);
+    snapshot.exec(`VACUUM INTO '${contractCopy}'`);
     snapshot.close();
     const firstFloorMs = await firstRoundFloor(copy, concurrency, claimBatch);
 
@@ -104,12 +111,20 @@ export async function benchMonitor(): Promise<MonitorBench> {
         body: page(i),
       })),
     );
+    // After the rounds too: it reads the pages with the extractor, which the round would find warm.
+    const contractFloorMs = await contractRoundFloor(
+      contractCopy,
+      concurrency,
+      claimBatch,
+      async (url) => page(Number(url.split('/').pop())),
+    );
     return {
       intents: INTENTS,
       urls: URLS,
       first,
       firstFloorMs,
       extractFloorMs,
+      contractFloorMs,
       steady: steadyDue.watches > 0 ? steadyDue : steady,
       fetchesIssued: firstFetches,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
