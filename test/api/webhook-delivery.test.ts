@@ -39,17 +39,27 @@ describe('webhook delivery to a real receiver', () => {
     const fetcher = createGuardedFetcher({ mode: 'test', politeness: false });
     cleanups.push(receiver.close, fetcher.close);
     const sentBy = { a: 0, b: 0 };
-    // Instance a's first send waits (at most 5 s) for b's first: on a busy machine a alone could
-    // otherwise claim every row before b's first claim, and the two would not overlap at all.
-    let bStarted: () => void;
-    const bSending = new Promise<void>((resolve) => (bStarted = resolve));
-    const overlap = Promise.race([bSending, new Promise((r) => setTimeout(r, 5000))]);
+    // Rows go to whichever instance commits its claim first, and nothing shares them out: an
+    // instance whose steps follow each other closely can win every race (the other's read keeps
+    // landing between its read and its commit, so both claim the same rows and it loses), and
+    // then sends everything. So each instance's first delivery waits for the other's first:
+    // the first to claim holds its rows and claims nothing more until the other has claimed
+    // rows of its own, which it then can; from there both drain on, racing for the rest. The
+    // wait ends after 5 s all the same, so that an instance that never claims fails below.
+    const started = { a: () => {}, b: () => {} };
+    const hasSent = {
+      a: new Promise<void>((resolve) => (started.a = resolve)),
+      b: new Promise<void>((resolve) => (started.b = resolve)),
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)));
+    cleanups.push(async () => clearTimeout(timer));
     const counting = (name: 'a' | 'b') => ({
       fetcherFor: () => ({
         fetch: async (request: Parameters<typeof fetcher.fetch>[0]) => {
           sentBy[name]++;
-          if (name === 'b') bStarted();
-          else await overlap;
+          started[name]();
+          await Promise.race([hasSent[name === 'a' ? 'b' : 'a'], giveUp]);
           return fetcher.fetch(request);
         },
       }),
@@ -257,12 +267,13 @@ describe('webhook delivery to a real receiver', () => {
     expect(fastCount()).toBe(20);
     expect(held.length).toBeGreaterThan(0);
     expect(held.length).toBeLessThanOrEqual(16); // the slow endpoint's in-flight limit
-    while (held.length > 0) {
-      held.splice(0).forEach((release) => release());
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await dispatcher.drain();
+    // From here the slow endpoint answers at once. Releasing the held requests in waves instead
+    // would have to guess when the next wave has arrived: the rest wait in the dispatcher and in
+    // the fetcher's queue (4 connections per origin), and a wave late by a moment was never
+    // released, so the drain waited for its deliveries to time out.
+    receiver.answerWith(() => ({ status: 200 }));
     held.splice(0).forEach((release) => release());
+    await dispatcher.drain();
     expect(receiver.received.filter((r) => r.path === '/slow')).toHaveLength(20);
   });
 
