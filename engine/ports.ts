@@ -73,6 +73,13 @@ export interface StoreTx extends StoreReader {
     seen: T,
     versionField: string,
   ): Promise<T | undefined>;
+  /**
+   * Writes `doc` in place of `seen`, a copy read earlier, if the row's `versionField` still holds
+   * what `seen` holds; writes nothing and answers false when it moved or the row is gone. One
+   * statement where `reread` then `put` would be two: the row is checked as it is written.
+   * Optional: without it, callers `reread` (or `get`) and `put`.
+   */
+  putIfUnchanged?(table: string, doc: Doc, seen: Doc, versionField: string): Promise<boolean>;
   put(table: string, doc: Doc): Promise<void>;
   delete(table: string, key: string): Promise<void>;
 }

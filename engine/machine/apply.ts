@@ -15,11 +15,12 @@ interface Applied {
 }
 
 /**
- * Moves an intent along one row of the table, re-reading it inside `tx` so that a decision taken
- * on a stale copy (the intent was canceled meanwhile) can never apply; `seen`, the copy decided
- * on, spares the store reading it again when its version is still the current one. Returns null
- * when the row does not apply to the current status. Writes the intent and its event in the same
- * transaction.
+ * Moves an intent along one row of the table, checked against the intent as it is inside `tx` so
+ * that a decision taken on a stale copy (the intent was canceled meanwhile) can never apply;
+ * `seen`, the copy decided on, spares the store reading it again when its version is still the
+ * current one (written only if so, where the store can: one statement instead of two). Returns
+ * null when the row does not apply to the current status. Writes the intent and its event in the
+ * same transaction.
  */
 export async function applyTransition(
   tx: StoreTx,
@@ -30,15 +31,35 @@ export async function applyTransition(
   patch: Partial<IntentDoc> = {},
   seen?: IntentDoc,
 ): Promise<Applied | null> {
-  const current =
-    seen && tx.reread
-      ? await tx.reread('intents', intentId, seen, 'version')
-      : await tx.get<IntentDoc>('intents', intentId);
-  if (!current || !canApply(trigger, current.status)) return null;
+  let intent: IntentDoc | null = null;
+  if (seen && tx.putIfUnchanged && canApply(trigger, seen.status)) {
+    const next = transitioned(ctx, seen, trigger, patch);
+    if (await tx.putIfUnchanged('intents', next, seen, 'version')) intent = next;
+  }
+  if (!intent) {
+    const current =
+      seen && tx.reread
+        ? await tx.reread('intents', intentId, seen, 'version')
+        : await tx.get<IntentDoc>('intents', intentId);
+    if (!current || !canApply(trigger, current.status)) return null;
+    intent = transitioned(ctx, current, trigger, patch);
+    await tx.put('intents', intent);
+  }
+  const event = await appendEvent(tx, ctx, intent, TRANSITIONS[trigger].event, data);
+  return { intent, event };
+}
+
+/** The intent once `trigger` moved it from `current` (which it must apply to). */
+function transitioned(
+  ctx: EngineContext,
+  current: IntentDoc,
+  trigger: Trigger,
+  patch: Partial<IntentDoc>,
+): IntentDoc {
   const row = TRANSITIONS[trigger];
   const terminal = isTerminal(row.to);
   const latest = patch.latest_execution ?? current.latest_execution;
-  const intent: IntentDoc = {
+  return {
     ...current,
     ...patch,
     status: row.to,
@@ -58,7 +79,4 @@ export async function applyTransition(
         }
       : {}),
   };
-  await tx.put('intents', intent);
-  const event = await appendEvent(tx, ctx, intent, row.event, data);
-  return { intent, event };
 }

@@ -41,6 +41,20 @@ export function txOperations(schema: string, tables: Record<string, TableDef>) {
       const { rows } = await client.query<{ doc: string }>(sql, params);
       return rows.map((row) => fromJsonb<T>(row.doc));
     },
+    async putIfUnchanged(table, doc, seen, versionField) {
+      const version = seen[versionField];
+      if (typeof version !== 'number') return false;
+      const { def, sql } = tableOf(table);
+      const key = doc[def.key];
+      if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
+      if (seen[def.key] !== key) throw new Error(`${table}: ${key} written over another row`);
+      const { rowCount } = await client.query({
+        name: `put unchanged ${table}`,
+        text: `UPDATE ${sql} SET doc = $2 WHERE id = $1 AND doc -> $3 = to_jsonb($4::numeric)`,
+        values: [toStored(key), toJsonb(doc), versionField, version],
+      });
+      return rowCount === 1;
+    },
     async put(table, doc) {
       const { def, sql } = tableOf(table);
       const key = doc[def.key];

@@ -36,6 +36,8 @@ export async function runUnit<T>(
   const tx: StoreTx = {
     get: (table, key) => track(inner.get(table, key)),
     reread: (table, key, seen, field) => track(inner.reread!(table, key, seen, field)),
+    putIfUnchanged: (table, doc, seen, field) =>
+      track(inner.putIfUnchanged!(table, doc, seen, field)),
     query: (table, query) => track(inner.query(table, query)),
     put: (table, doc) => track(inner.put(table, doc)),
     delete: (table, key) => track(inner.delete(table, key)),

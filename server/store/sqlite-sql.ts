@@ -15,7 +15,7 @@ export function tableStatements(db: Database.Database, table: string, def: Table
     throw new Error(`${table}: too many indexed fields (updateChanged masks)`);
   const columns = ['doc', ...fields.map(columnOf)];
   const excluded = columns.map((c) => `${c} = excluded.${c}`).join(', ');
-  const updates = new Map<number, Database.Statement>();
+  const updates = new Map<string, Database.Statement>();
   const rereads = new Map<string, Database.Statement>();
   return {
     fields,
@@ -43,16 +43,23 @@ export function tableStatements(db: Database.Database, table: string, def: Table
     /**
      * UPDATEs setting the document and only the index columns whose values changed (bit i of the
      * mask = fields[i]): SQLite rewrites an index whenever its columns are assigned, changed or not.
+     * With `versionField`, the row is updated only while that field of its document is the value
+     * bound after the key.
      */
-    updateChanged: (mask: number) => {
-      let statement = updates.get(mask);
+    updateChanged: (mask: number, versionField?: string) => {
+      const name = versionField === undefined ? String(mask) : `${mask} ${versionField}`;
+      let statement = updates.get(name);
       if (!statement) {
         const set = [
           'doc = ?',
           ...fields.filter((_, i) => mask & (1 << i)).map((f) => `${columnOf(f)} = ?`),
         ];
-        statement = db.prepare(`UPDATE "${table}" SET ${set.join(', ')} WHERE id = ?`);
-        updates.set(mask, statement);
+        const unchanged =
+          versionField === undefined
+            ? ''
+            : ` AND json_extract(doc, '$.${JSON.stringify(versionField)}') IS ?`;
+        statement = db.prepare(`UPDATE "${table}" SET ${set.join(', ')} WHERE id = ?${unchanged}`);
+        updates.set(name, statement);
       }
       return statement;
     },

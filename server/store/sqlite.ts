@@ -42,9 +42,10 @@ export interface SqliteStoreOptions {
  * Group commit: units queued while the event loop turns, or while the last commit is synced, are
  * run one after another inside ONE write transaction and are resolved only after that
  * transaction's COMMIT has been fsynced; a unit that fails after writing rolls back alone
- * (runUnits). Readers use a second connection, so they never see writes that are not yet
- * committed; hot reads are served from a cache of parsed documents that our commits update and
- * outside commits empty (doc-cache.ts). WAL checkpoints run on a worker thread (checkpointer.ts).
+ * (runUnits). Reads made while a batch's transaction is open use a second connection, so they
+ * never see writes that are not yet committed (readSide); hot reads are served from a cache of
+ * parsed documents that our commits update and outside commits empty (doc-cache.ts). WAL
+ * checkpoints run on a worker thread (checkpointer.ts).
  */
 export function createSqliteStore(
   file: string,
@@ -91,6 +92,12 @@ export function createSqliteStore(
     if (!statement) queries.set(key, (statement = db.prepare(sql).pluck()));
     return (statement.all(...params) as string[]).map((doc) => JSON.parse(doc) as Doc);
   };
+  // Reads outside a transaction go through the writer's connection whenever it holds none open:
+  // it then sees exactly what the reader would (committed rows, no unit's writes), and its page
+  // cache is the warm one — the reader's is dropped at every commit of ours. A monitor round reads
+  // each page's intents before the fetch and again in its transaction: through one connection
+  // those pages are read once. First round -8 % (in one process, the two ways alternated).
+  const readSide = () => (writer.inTransaction ? 'reader' : 'writer');
   const dataVersion = reader.prepare('PRAGMA data_version').pluck();
   const cache = createDocCache({ dataVersion: () => dataVersion.get() as number });
 
@@ -108,6 +115,17 @@ export function createSqliteStore(
     readTexts.clear();
   };
   const rowKey = (table: string, key: string) => `${table}\u0000${key}`;
+  const keyOf = (table: string, doc: Doc) => {
+    const key = doc[schema[table]!.key];
+    if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
+    return key;
+  };
+  /** What a unit's write leaves the batch knowing: the row's index values, its text no more. */
+  const wrote = (table: string, key: string, values: ColumnValue[], row = rowKey(table, key)) => {
+    rowIndexValues.set(row, values);
+    readTexts.delete(row);
+    unitWrites.push([table, key]);
+  };
   const tx: StoreTx = {
     async get<T extends Doc>(table: string, key: string) {
       const statements = statementsOf('writer', table);
@@ -136,10 +154,25 @@ export function createSqliteStore(
     async query<T extends Doc>(table: string, query: Query) {
       return runQuery(writer, table, query) as T[];
     },
+    async putIfUnchanged(table, doc, seen, versionField) {
+      const version = seen[versionField];
+      if (typeof version !== 'number') return false;
+      const statements = statementsOf('writer', table);
+      const key = keyOf(table, doc);
+      if (seen[schema[table]!.key] !== key)
+        throw new Error(`${table}: ${key} written over another row`);
+      const values = indexValuesOf(statements, doc);
+      // Where the version still holds, the row is `seen` (every write moves it): its columns too.
+      const unchanged = { field: versionField, value: version };
+      const before = indexValuesOf(statements, seen);
+      const text = JSON.stringify(doc);
+      if (!updateChanged(statements, key, text, values, before, unchanged)) return false;
+      wrote(table, key, values);
+      return true;
+    },
     async put(table, doc) {
       const statements = statementsOf('writer', table);
-      const key = doc[schema[table]!.key];
-      if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
+      const key = keyOf(table, doc);
       const text = JSON.stringify(doc);
       const values = indexValuesOf(statements, doc);
       const row = rowKey(table, key);
@@ -147,9 +180,7 @@ export function createSqliteStore(
       if (!before || !updateChanged(statements, key, text, values, before)) {
         statements.upsert.run(key, text, ...values);
       }
-      rowIndexValues.set(row, values);
-      readTexts.delete(row);
-      unitWrites.push([table, key]);
+      wrote(table, key, values, row);
     },
     async delete(table, key) {
       statementsOf('writer', table).delete.run(key);
@@ -285,7 +316,7 @@ export function createSqliteStore(
       const cached = cache.get(table, key);
       if (cached) return cached as T;
       const seen = walSync.lastCommit();
-      const text = statementsOf('reader', table).get.get(key) as string | undefined;
+      const text = statementsOf(readSide(), table).get.get(key) as string | undefined;
       await walSync.durable(seen);
       if (text === undefined) return undefined;
       const doc = JSON.parse(text) as T;
@@ -294,7 +325,7 @@ export function createSqliteStore(
     },
     async query<T extends Doc>(table: string, query: Query) {
       const seen = walSync.lastCommit();
-      const docs = runQuery(reader, table, query) as T[];
+      const docs = runQuery(readSide() === 'reader' ? reader : writer, table, query) as T[];
       await walSync.durable(seen);
       return docs;
     },
@@ -319,13 +350,17 @@ export function createSqliteStore(
 const indexValuesOf = (statements: TableStatements, doc: Doc) =>
   statements.fields.map((field) => indexable(doc[field]));
 
-/** Updates a row known to exist, assigning only the index columns that changed. */
+/**
+ * Updates a row known to exist, assigning only the index columns that changed; with `unchanged`,
+ * only while that field of its document holds that value. Whether a row was updated.
+ */
 function updateChanged(
   statements: TableStatements,
   key: string,
   text: string,
   values: ColumnValue[],
   before: ColumnValue[],
+  unchanged?: { field: string; value: number },
 ): boolean {
   let mask = 0;
   const changed: ColumnValue[] = [];
@@ -334,7 +369,9 @@ function updateChanged(
     mask |= 1 << i;
     changed.push(value);
   });
-  return statements.updateChanged(mask).run(text, ...changed, key).changes === 1;
+  if (!unchanged) return statements.updateChanged(mask).run(text, ...changed, key).changes === 1;
+  const update = statements.updateChanged(mask, unchanged.field);
+  return update.run(text, ...changed, key, unchanged.value).changes === 1;
 }
 
 /** Runs the schema migrations of the file (creating it if missing) without opening a store. */

@@ -71,6 +71,25 @@ describe('SQLite store specifics', () => {
     await store.close();
   });
 
+  it('does not show a unit to queries before its commit, nor a unit of the same batch', async () => {
+    const store = createSqliteStore(file(), CONTRACT_SCHEMA);
+    const seen: number[] = [];
+    const ownerO = () => store.query('items', { index: 'by_owner', prefix: ['o'] });
+    await Promise.all([
+      store.transact(async (tx) => {
+        await tx.put('items', { id: 'x', owner: 'o' });
+        seen.push((await ownerO()).length);
+      }),
+      store.transact(async (tx) => {
+        await tx.put('items', { id: 'y', owner: 'o' });
+        seen.push((await ownerO()).length);
+      }),
+    ]);
+    expect(seen).toEqual([0, 0]);
+    expect(await ownerO()).toHaveLength(2);
+    await store.close();
+  });
+
   it('uses WAL journaling', async () => {
     const path = file();
     const store = createSqliteStore(path, CONTRACT_SCHEMA);

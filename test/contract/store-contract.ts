@@ -23,7 +23,7 @@ const item = (id: string, owner: string, extra: Doc = {}) => ({ id, owner, kind:
 export function runStoreContract(
   name: string,
   create: () => Promise<Store>,
-  features: { reread?: boolean } = {},
+  features: { reread?: boolean; putIfUnchanged?: boolean } = {},
 ) {
   describe(`Store contract: ${name}`, () => {
     let store: Store;
@@ -252,6 +252,61 @@ export function runStoreContract(
           expect(await ids('by_owner_kind', ['o1', 'b'])).toEqual([]);
           expect(await ids('by_owner_kind', ['o1', 'c'])).toEqual(['x']);
           expect(await ids('by_due', [])).toEqual([]);
+        });
+      });
+
+    // Only where the adapter has it (tx.putIfUnchanged is optional; callers reread and put).
+    if (features.putIfUnchanged)
+      describe('putIfUnchanged', () => {
+        type Tx = Parameters<Parameters<Store['transact']>[0]>[0];
+        const putIfUnchanged = (tx: Tx, doc: Doc, seen: Doc) =>
+          tx.putIfUnchanged!('items', doc, seen, 'v');
+        const ids = async (index: string, prefix: string[]) =>
+          (await store.query<Doc>('items', { index, prefix })).map((d) => d.id);
+
+        it('writes over the copy seen while its version is current, and moves its indexes', async () => {
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1, due: 5 })));
+          const seen = (await store.get<Doc>('items', 'x'))!;
+          const { due: _, ...rest } = seen;
+          const next = { ...rest, v: 2, kind: 'b' };
+          expect(await store.transact((tx) => putIfUnchanged(tx, next, seen))).toBe(true);
+          expect(await store.get('items', 'x')).toEqual(next);
+          expect(await ids('by_owner_kind', ['o1', 'a'])).toEqual([]);
+          expect(await ids('by_owner_kind', ['o1', 'b'])).toEqual(['x']);
+          expect(await ids('by_due', [])).toEqual([]);
+        });
+
+        it('writes nothing and says so once the row moved, is gone or has no such version', async () => {
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1, n: 'seen' })));
+          const seen = (await store.get<Doc>('items', 'x'))!;
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 2, n: 'moved' })));
+          const stale = { ...seen, v: 2, kind: 'b', n: 'stale' };
+          expect(await store.transact((tx) => putIfUnchanged(tx, stale, seen))).toBe(false);
+          expect(await store.get('items', 'x')).toMatchObject({ v: 2, n: 'moved', kind: 'a' });
+          expect(await ids('by_owner_kind', ['o1', 'b'])).toEqual([]);
+          // A version of another type, or none, is not the one seen.
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: '1' })));
+          expect(await store.transact((tx) => putIfUnchanged(tx, stale, seen))).toBe(false);
+          await store.transact((tx) => tx.delete('items', 'x'));
+          expect(await store.transact((tx) => putIfUnchanged(tx, stale, seen))).toBe(false);
+          expect(await store.get('items', 'x')).toBeUndefined();
+        });
+
+        it('sees an earlier write of its own transaction, and of its batch', async () => {
+          await store.transact((tx) => tx.put('items', item('x', 'o1', { v: 1 })));
+          const seen = (await store.get<Doc>('items', 'x'))!;
+          const answers = await Promise.all([
+            store.transact((tx) => tx.put('items', { ...seen, v: 2, kind: 'c' })),
+            store.transact((tx) => putIfUnchanged(tx, { ...seen, v: 2, kind: 'b' }, seen)),
+          ]);
+          expect(answers[1]).toBe(false);
+          expect(await store.get('items', 'x')).toMatchObject({ v: 2, kind: 'c' });
+          expect(await ids('by_owner_kind', ['o1', 'c'])).toEqual(['x']);
+          await store.transact(async (tx) => {
+            await tx.put('items', { ...seen, v: 3 });
+            expect(await putIfUnchanged(tx, { ...seen, v: 4 }, seen)).toBe(false);
+          });
+          expect(await store.get('items', 'x')).toMatchObject({ v: 3 });
         });
       });
 

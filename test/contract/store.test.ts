@@ -23,6 +23,9 @@ runStoreContract('dexie (fake-indexeddb)', async () =>
 runStoreContract(
   'sqlite',
   async () => createSqliteStore(join(dir, `contract-${n++}.db`), CONTRACT_SCHEMA),
-  { reread: true },
+  { reread: true, putIfUnchanged: true },
 );
-runStoreContract('postgres', () => createTestPostgresStore(CONTRACT_SCHEMA), { reread: true });
+runStoreContract('postgres', () => createTestPostgresStore(CONTRACT_SCHEMA), {
+  reread: true,
+  putIfUnchanged: true,
+});
