@@ -112,11 +112,12 @@ export async function benchMonitor(): Promise<MonitorBench> {
       })),
     );
     // After the rounds too: it reads the pages with the extractor, which the round would find warm.
-    const contractFloorMs = await contractRoundFloor(
-      contractCopy,
-      concurrency,
-      claimBatch,
-      async (url) => page(Number(url.split('/').pop())),
+    const contractFloorMs = await profiled(
+      () =>
+        contractRoundFloor(contractCopy, concurrency, claimBatch, async (url) =>
+          page(Number(url.split('/').pop())),
+        ),
+      '.contract',
     );
     return {
       intents: INTENTS,
