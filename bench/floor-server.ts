@@ -11,6 +11,7 @@ import { tableStatements } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
 import { keepLogShort } from '../server/store/checkpointer';
 import { createIdSource } from '../engine/ids';
+import { newWatchDoc } from '../engine/intents/watch';
 import { CreateIntentBody, type CreateIntentInput } from '../engine/schemas/intent-input';
 import { createDeliveryFloor } from './floor-deliveries';
 import { CONTRACT_FLOOR_KEY, sameShapeId, writeRow } from './floor-rows';
@@ -106,7 +107,8 @@ function write(batch: typeof queue) {
   for (const { doc, event, contract } of batch) {
     writeRow(intents, doc.intent_id as string, doc);
     if (contract && watches.get.get(contract.watch.watch_id) === undefined) {
-      writeRow(watches, contract.watch.watch_id, newWatch(contract.watch));
+      const watch = { ...contract.watch, livemode: false, variant: null };
+      writeRow(watches, watch.watch_id, newWatchDoc(watch, Date.now()));
     }
     writeRow(events, event.event_id, event);
     if (deliveries) {
@@ -192,18 +194,22 @@ const server = createServer((req, res) => {
     const now = new Date().toISOString();
     const intentId = sameShapeId('int', sequence++);
     const doc = intentRow(body, intentId, now);
-    const event: EventDoc = {
-      event_id: sameShapeId('evt', sequence++),
-      intent_id: intentId,
-      scope: doc.scope,
-      livemode: false,
-      type: 'intent.created',
-      timestamp: now,
-      data: {},
-    };
+    const event = createdEvent(sameShapeId('evt', sequence++), doc, now);
     enqueue({ doc, event, res });
   });
 });
+
+/** The intent's `intent.created` event, as our create writes it. */
+const createdEvent = (eventId: string, doc: { intent_id: string; scope: string }, now: string) =>
+  ({
+    event_id: eventId,
+    intent_id: doc.intent_id,
+    scope: doc.scope,
+    livemode: false,
+    type: 'intent.created',
+    timestamp: now,
+    data: {},
+  }) satisfies EventDoc;
 
 /** Committed as our store commits: at the next turn, or once the running sync has ended. */
 function enqueue(unit: (typeof queue)[number]) {
@@ -233,7 +239,11 @@ function createByContract(req: IncomingMessage, res: ServerResponse) {
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (text += chunk));
   req.on('end', () => {
-    const parsed = CreateIntentBody.safeParse(JSON.parse(text));
+    const raw = parseJson(text);
+    if (raw === undefined) {
+      return answerContract(res, 400, requestId, { error: { code: 'invalid_json' } });
+    }
+    const parsed = CreateIntentBody.safeParse(raw);
     if (!parsed.success) {
       const param = parsed.error.issues[0]?.path.join('.');
       return answerContract(res, 400, requestId, { error: { code: 'parameter_invalid', param } });
@@ -241,18 +251,18 @@ function createByContract(req: IncomingMessage, res: ServerResponse) {
     const body = parsed.data as CreateIntentInput & CreateBody;
     const now = new Date().toISOString();
     const doc = intentRow(body, ulids.next('int'), now, caller);
-    const event: EventDoc = {
-      event_id: ulids.next('evt'),
-      intent_id: doc.intent_id,
-      scope: doc.scope,
-      livemode: false,
-      type: 'intent.created',
-      timestamp: now,
-      data: {},
-    };
+    const event = createdEvent(ulids.next('evt'), doc, now);
     const watch = { watch_id: doc.watch_id, url: body.objective.product.product_url };
     enqueue({ doc, event, res, contract: { requestId, watch } });
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function answerContract(
@@ -270,22 +280,6 @@ function answerContract(
   res.end(text);
 }
 
-/** A watch as a create makes one for a new page (engine/intents/watch.ts ensureWatch). */
-const newWatch = (watch: ContractPart['watch']) => ({
-  ...watch,
-  livemode: false,
-  variant: null,
-  next_check_at: Date.now(),
-  failures: 0,
-  last_error: null,
-  etag: null,
-  last_modified: null,
-  last_observation: null,
-  offer_sku: null,
-  last_ambiguous: false,
-  page_fingerprint: null,
-  last_history_at: null,
-});
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   console.log(

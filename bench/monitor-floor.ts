@@ -58,9 +58,9 @@ function openFloorDb(file: string) {
   const offers = tableStatements(db, 'catalog_offers', TABLES.catalog_offers);
   const byWatch = db.prepare('SELECT doc FROM intents WHERE f_watch_id = ?').pluck();
   const statusOnly = intents.updateChanged(1 << intents.fields.indexOf('status'));
-  const dueWatches = (
-    db.prepare('SELECT doc FROM watches ORDER BY f_next_check_at').pluck().all() as string[]
-  ).map((text) => JSON.parse(text) as Row);
+  const dueStatement = db.prepare('SELECT doc FROM watches ORDER BY f_next_check_at').pluck();
+  /** Every watch, due first: a round finds what is due too, so this is timed. */
+  const dueWatches = () => (dueStatement.all() as string[]).map((text) => JSON.parse(text) as Row);
 
   /** The claim of a batch of watches: each one's due time moved and this instance named. */
   const claim = (claimed: Row[]) => {
@@ -202,7 +202,7 @@ export async function firstRoundFloor(
   claimBatch: number,
 ): Promise<number> {
   const floor = openFloorDb(file);
-  const { db, dueWatches } = floor;
+  const { db } = floor;
   let n = 0;
   const idOf = (prefix: string) => sameShapeId(prefix, n++);
   const observed = (watch: Row): FloorObservation => ({
@@ -214,6 +214,7 @@ export async function firstRoundFloor(
     source: 'json-ld',
   });
   const start = performance.now();
+  const dueWatches = floor.dueWatches();
   for (let c = 0; c < dueWatches.length; c += claimBatch) {
     const claimed = dueWatches.slice(c, c + claimBatch);
     db.exec('BEGIN IMMEDIATE');
@@ -268,7 +269,8 @@ export async function contractRoundFloor(
   fetchPage: (url: string) => Promise<string>,
 ): Promise<number> {
   const floor = openFloorDb(file);
-  const { db, walSync, dueWatches } = floor;
+  const { db, walSync } = floor;
+  let dueWatches: Row[] = [];
   const ulids = createIdSource({ now: () => Date.now() });
   const idOf = (prefix: string) => ulids.next(prefix);
   let units: { write: () => void; done: () => void }[] = [];
@@ -318,6 +320,7 @@ export async function contractRoundFloor(
     }
   };
   const start = performance.now();
+  dueWatches = floor.dueWatches();
   await Promise.all(Array.from({ length: concurrency }, worker));
   await walSync.durable(walSync.lastCommit());
   const ms = performance.now() - start;

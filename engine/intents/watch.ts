@@ -22,7 +22,16 @@ export async function ensureWatch(
     }
     return;
   }
-  const doc: WatchDoc = {
+  await tx.put('watches', newWatchDoc(watch, now, linked));
+}
+
+/** A page's watch as an intent on it makes one: due now, never checked. */
+export function newWatchDoc(
+  watch: { watch_id: string; url: string; livemode: boolean; variant: string | null },
+  now: number,
+  linked = false,
+): WatchDoc {
+  return {
     ...watch,
     ...(linked ? { linked: true } : {}),
     next_check_at: now,
@@ -36,7 +45,6 @@ export async function ensureWatch(
     page_fingerprint: null,
     last_history_at: null,
   };
-  await tx.put('watches', doc);
 }
 
 /**
