@@ -80,6 +80,14 @@ export interface StoreTx extends StoreReader {
    * Optional: without it, callers `reread` (or `get`) and `put`.
    */
   putIfUnchanged?(table: string, doc: Doc, seen: Doc, versionField: string): Promise<boolean>;
+  /**
+   * Writes `doc` if no row has its key, and answers undefined; otherwise writes nothing and answers
+   * the row as this transaction sees it. Optional (insertIfAbsent in store/insert-if-absent.ts
+   * falls back to `get` then `put`): on PostgreSQL a `get` of a missing key locks the key's whole
+   * index page for SERIALIZABLE, so that concurrent units adding other keys to that page conflict
+   * with each other; the insert locks only its own key.
+   */
+  insertIfAbsent?<T extends Doc>(table: string, doc: T): Promise<T | undefined>;
   put(table: string, doc: Doc): Promise<void>;
   delete(table: string, key: string): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { EngineContext } from '../context';
-import { findIdempotent, saveIdempotent, type IdempotencyScope } from '../idempotency/records';
+import { claimIdempotent, saveIdempotent, type IdempotencyScope } from '../idempotency/records';
 import type { StoreTx } from '../ports';
 import type { ApiEnv } from './env';
 import { jsonResponse, withRequestId } from './json-text';
@@ -48,7 +48,7 @@ export async function commitWrite<T extends object>(
 ): Promise<Response> {
   const outcome = await within(async (tx) => {
     if (idempotency) {
-      const prior = await findIdempotent(tx, ctx, idempotency.id);
+      const prior = await claimIdempotent(tx, ctx, idempotency);
       if (prior) return { prior, text: undefined };
     }
     const text = withRequestId(JSON.stringify(await work(tx)), requestId);

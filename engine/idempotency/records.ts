@@ -46,6 +46,23 @@ export async function findIdempotent(
   return doc && doc.expires_at > ctx.clock.now() ? doc : undefined;
 }
 
+/**
+ * findIdempotent in the unit that stores this request's own record. Where the store inserts if
+ * absent, the key is claimed by writing a placeholder now (saveIdempotent replaces it before the
+ * unit commits; a unit rolled back leaves nothing): on PostgreSQL a read of a missing key locks
+ * its index page, and concurrent requests with other keys on that page would then conflict.
+ */
+export async function claimIdempotent(
+  tx: StoreTx,
+  ctx: EngineContext,
+  scope: IdempotencyScope,
+): Promise<IdempotencyDoc | undefined> {
+  if (!tx.insertIfAbsent) return findIdempotent(tx, ctx, scope.id);
+  const now = ctx.clock.now();
+  const prior = await tx.insertIfAbsent('idempotency', record(scope, 0, '', '', now));
+  return prior && prior.expires_at > now ? prior : undefined;
+}
+
 /** Stores a 2xx response (its JSON text) in the transaction that created what it describes. */
 export async function saveIdempotent(
   tx: StoreTx,
@@ -55,8 +72,17 @@ export async function saveIdempotent(
   response: string,
   requestId: string,
 ): Promise<void> {
-  const now = ctx.clock.now();
-  const doc: IdempotencyDoc = {
+  await tx.put('idempotency', record(scope, status, response, requestId, ctx.clock.now()));
+}
+
+function record(
+  scope: IdempotencyScope,
+  status: number,
+  response: string,
+  requestId: string,
+  now: number,
+): IdempotencyDoc {
+  return {
     id: scope.id,
     request_hash: scope.requestHash,
     status,
@@ -65,7 +91,6 @@ export async function saveIdempotent(
     created_at: now,
     expires_at: now + LIMITS.idempotencyTtlMs,
   };
-  await tx.put('idempotency', doc);
 }
 
 /** Deletes records past their replay window; returns how many went. */

@@ -1,5 +1,6 @@
 import type { StoreReader, StoreTx } from '../ports';
 import type { WatchDoc } from '../schemas/watch';
+import { insertIfAbsent } from '../store/insert-if-absent';
 
 /**
  * Makes sure the watch exists and is due now — or, for a page fetched moments ago, once its
@@ -13,16 +14,13 @@ export async function ensureWatch(
   now: number,
   { linked = false } = {},
 ): Promise<void> {
-  const existing = await tx.get<WatchDoc>('watches', watch.watch_id);
-  if (existing) {
-    const due = dueNow(existing, now, true);
-    const link = linked && !existing.linked;
-    if (due || link) {
-      await tx.put('watches', { ...existing, ...due, ...(link ? { linked: true } : {}) });
-    }
-    return;
+  const existing = await insertIfAbsent(tx, 'watches', 'watch_id', newWatchDoc(watch, now, linked));
+  if (!existing) return;
+  const due = dueNow(existing, now, true);
+  const link = linked && !existing.linked;
+  if (due || link) {
+    await tx.put('watches', { ...existing, ...due, ...(link ? { linked: true } : {}) });
   }
-  await tx.put('watches', newWatchDoc(watch, now, linked));
 }
 
 /** A page's watch as an intent on it makes one: due now, never checked. */

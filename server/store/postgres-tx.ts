@@ -55,6 +55,21 @@ export function txOperations(schema: string, tables: Record<string, TableDef>) {
       });
       return rowCount === 1;
     },
+    async insertIfAbsent<T extends Doc>(table: string, doc: T): Promise<T | undefined> {
+      const { def, sql } = tableOf(table);
+      const key = doc[def.key];
+      if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
+      // The row is read only when the insert found it there: NOT EXISTS (inserted) is a one-time
+      // filter, so an insert that took places no SIREAD lock on the key's index page.
+      const { rows } = await client.query<{ doc: string }>({
+        name: `insert if absent ${table}`,
+        text: `WITH inserted AS (INSERT INTO ${sql} (id, doc) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING 1)
+          SELECT doc FROM ${sql} WHERE NOT EXISTS (SELECT 1 FROM inserted) AND id = $1`,
+        values: [toStored(key), toJsonb(doc)],
+      });
+      const row = rows[0];
+      return row ? fromJsonb<T>(row.doc) : undefined;
+    },
     async put(table, doc) {
       const { def, sql } = tableOf(table);
       const key = doc[def.key];

@@ -38,6 +38,7 @@ export async function runUnit<T>(
     reread: (table, key, seen, field) => track(inner.reread!(table, key, seen, field)),
     putIfUnchanged: (table, doc, seen, field) =>
       track(inner.putIfUnchanged!(table, doc, seen, field)),
+    insertIfAbsent: (table, doc) => track(inner.insertIfAbsent!(table, doc)),
     query: (table, query) => track(inner.query(table, query)),
     put: (table, doc) => track(inner.put(table, doc)),
     delete: (table, key) => track(inner.delete(table, key)),

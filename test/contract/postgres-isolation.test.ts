@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EngineError, type Doc, type Store, type StoreTx } from '../../engine/index';
+import { EngineError, TABLES, type Doc, type Store, type StoreTx } from '../../engine/index';
+import type { EngineContext } from '../../engine/context';
+import { claimIdempotent, saveIdempotent } from '../../engine/idempotency/records';
+import { ensureWatch } from '../../engine/intents/watch';
 import { openPostgresStore } from '../../server/store/postgres';
 import { createTestPostgresStore, postgresUrl, type TestPostgresStore } from '../support/postgres';
 import { CONTRACT_SCHEMA } from './store-contract';
@@ -73,6 +76,37 @@ describe('PostgreSQL store: concurrent units of several instances', () => {
     expect(created).toHaveLength(1);
     expect(new Set(winners)).toEqual(new Set([(await first.get<Doc>('items', 'once'))!.owner]));
     expect(runs).toBeGreaterThan(6); // the losers ran again and found the winner's document
+  });
+
+  it('adds different idempotency records and watches at once without a conflict', async () => {
+    // Keys that sort together land on one index page: a read of a missing key would lock that
+    // page, and every unit adding its own key to it would then conflict with the others.
+    const store = await createTestPostgresStore(TABLES, { poolSize: 8 });
+    try {
+      const ctx = { clock: { now: () => Date.now() } } as EngineContext;
+      const allClaimed = barrier(8);
+      let runs = 0;
+      const create = (i: number) =>
+        store.transact(async (tx) => {
+          runs++;
+          const scope = { id: `ptn_1:test|POST|/v1/intents|key-${i}`, requestHash: 'h' };
+          expect(await claimIdempotent(tx, ctx, scope)).toBeUndefined();
+          const url = `https://shop.example.com/products/p-${i}`;
+          const watch = { watch_id: `test ${url}`, url, livemode: false, variant: null };
+          await ensureWatch(tx, watch, ctx.clock.now());
+          await allClaimed();
+          await saveIdempotent(tx, ctx, scope, 201, `{"n":${i}}`, `req_${i}`);
+        });
+      await Promise.all(Array.from({ length: 8 }, (_, i) => create(i)));
+      expect(runs).toBe(8);
+      const saved = await store.get<Doc>('idempotency', 'ptn_1:test|POST|/v1/intents|key-3');
+      expect(saved).toMatchObject({ status: 201, response: '{"n":3}', request_id: 'req_3' });
+      expect(
+        await store.get('watches', 'test https://shop.example.com/products/p-5'),
+      ).toBeDefined();
+    } finally {
+      await store.close();
+    }
   });
 
   it('refuses write skew: two units that each read both documents cannot both act on a stale view', async () => {

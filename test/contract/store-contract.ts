@@ -1,5 +1,6 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import type { Doc, Store, TableDef } from '../../engine/index';
+import { insertIfAbsent } from '../../engine/store/insert-if-absent';
 
 /** A small schema exercising every query shape the engine uses. */
 export const CONTRACT_SCHEMA = {
@@ -309,6 +310,59 @@ export function runStoreContract(
           expect(await store.get('items', 'x')).toMatchObject({ v: 3 });
         });
       });
+
+    // The adapter's own insertIfAbsent where it has one, get-then-put where it has not.
+    describe('insertIfAbsent', () => {
+      it('writes a missing row, and answers an existing one without writing over it', async () => {
+        const first = item('x', 'o1', { v: 1 });
+        expect(await store.transact((tx) => insertIfAbsent(tx, 'items', 'id', first))).toBe(
+          undefined,
+        );
+        expect(await store.get('items', 'x')).toEqual(first);
+        const second = item('x', 'o2', { v: 2 });
+        expect(await store.transact((tx) => insertIfAbsent(tx, 'items', 'id', second))).toEqual(
+          first,
+        );
+        expect(await store.get('items', 'x')).toEqual(first);
+        expect(
+          (await store.query<Doc>('items', { index: 'by_owner', prefix: ['o1'] })).map((d) => d.id),
+        ).toEqual(['x']);
+      });
+
+      it('sees its own transaction: a row it put, and one it inserted', async () => {
+        await store.transact(async (tx) => {
+          await tx.put('items', item('a', 'o1', { v: 1 }));
+          expect(await insertIfAbsent(tx, 'items', 'id', item('a', 'o1', { v: 2 }))).toEqual(
+            item('a', 'o1', { v: 1 }),
+          );
+          expect(await insertIfAbsent(tx, 'items', 'id', item('b', 'o1'))).toBe(undefined);
+          expect(await tx.get('items', 'b')).toEqual(item('b', 'o1'));
+        });
+      });
+
+      it('lets one of concurrent units insert a key, and shows its row to the others', async () => {
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, (_, i) =>
+            store.transact((tx) => insertIfAbsent(tx, 'items', 'id', item('k', `o${i}`))),
+          ),
+        );
+        const winner = answers.findIndex((answer) => answer === undefined);
+        expect(answers.filter((answer) => answer === undefined)).toHaveLength(1);
+        const row = await store.get<Doc>('items', 'k');
+        expect(row).toEqual(item('k', `o${winner}`));
+        for (const answer of answers) if (answer) expect(answer).toEqual(row);
+      });
+
+      it('leaves nothing of a unit that failed after inserting', async () => {
+        await expect(
+          store.transact(async (tx) => {
+            await insertIfAbsent(tx, 'items', 'id', item('gone', 'o1'));
+            throw new Error('after the insert');
+          }),
+        ).rejects.toThrow('after the insert');
+        expect(await store.get('items', 'gone')).toBeUndefined();
+      });
+    });
 
     it('serialises concurrent read-modify-write units (no lost update)', async () => {
       await store.transact((tx) => tx.put('items', item('counter', 'o1', { n: 0 })));
