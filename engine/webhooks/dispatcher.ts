@@ -3,7 +3,7 @@ import { toEventView } from '../events/log';
 import type { Fetcher, Scheduler } from '../ports';
 import type { OutboxDoc } from '../schemas/webhook-endpoint';
 import { claimThese, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
-import { pickDue, type Pick } from './pick';
+import { createBusyLanes, pickDue, type Pick } from './pick';
 import { recordResults, type DeliveryResult } from './record';
 import { signatureHeaders } from './sign';
 import { createSlots, type Claimed } from './slots';
@@ -65,6 +65,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
   const sending = new Set<Promise<void>>();
   const results: DeliveryResult[] = [];
   let candidates: OutboxDoc[] = [];
+  const busyLanes = createBusyLanes();
   let stepping: Promise<void> | null = null;
   /** A step asked for while one runs (with a fresh read if any asker wanted one). */
   let again: boolean | null = null;
@@ -95,7 +96,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     let pick: Pick = { picked: [], orphans: [], rest: [] };
     if (!stopped) {
       if (fresh || candidates.length === 0) candidates = await readDue();
-      pick = await pickDue(ctx.store, candidates, slots, ctx.clock.now());
+      pick = await pickDue(ctx.store, candidates, slots, busyLanes, ctx.clock.now());
       candidates = pick.rest;
     }
     const giveBack = stopped ? slots.takeReady() : [];

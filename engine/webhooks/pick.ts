@@ -15,21 +15,26 @@ export interface Pick {
  * Chooses, among due rows read earlier (`candidates`, oldest first), the ones to claim now: rows
  * the slots have room for, of an enabled endpoint, first in their lane (per-intent order), whose
  * event exists. A row already held here leaves the candidates, and so does one waiting behind an
- * earlier event of its lane, whose head is considered in its place when it is due (`now`). The
- * rows' reads are made all at once: a store that answers a read once the commits it saw are
- * durable makes them wait together.
+ * earlier event of its lane, whose head is considered in its place when it is due (`now`). A
+ * lane whose head is not due (another instance is sending it, or it waits for a retry) is left
+ * alone until `busy` says so, without reading it again at every step. The rows' reads are made
+ * all at once: a store that answers a read once the commits it saw are durable makes them wait
+ * together.
  */
 export async function pickDue(
   reader: StoreReader,
   candidates: readonly OutboxDoc[],
   slots: Slots,
+  busy: BusyLanes,
   now: number,
 ): Promise<Pick> {
   const pick: Pick = { picked: [], orphans: [], rest: [] };
+  busy.forget(now);
   let pool = candidates;
   for (let pass = 0; pass < MAX_PASSES && pool.length > 0; pass++) {
-    const { chosen, rest } = choose(pool, slots);
+    const { chosen, rest } = choose(pool, slots, busy);
     const heads = await settle(reader, chosen, slots, pick);
+    for (const head of heads) if (head.next_attempt_at > now) busy.wait(head, now);
     pool = [...heads.filter((head) => head.next_attempt_at <= now && !slots.isHeld(head)), ...rest];
     if (heads.length === 0) break;
   }
@@ -41,12 +46,12 @@ export async function pickDue(
 const MAX_PASSES = 4;
 
 /** Holds, in order, the rows the slots have room for; the others (lane busy, no room) are left. */
-function choose(pool: readonly OutboxDoc[], slots: Slots) {
+function choose(pool: readonly OutboxDoc[], slots: Slots, busy: BusyLanes) {
   const chosen: OutboxDoc[] = [];
   const rest: OutboxDoc[] = [];
   for (const row of pool) {
     if (slots.isHeld(row)) continue;
-    if (!slots.canHold(row)) {
+    if (busy.has(row.lane) || !slots.canHold(row)) {
       rest.push(row);
       continue;
     }
@@ -58,7 +63,7 @@ function choose(pool: readonly OutboxDoc[], slots: Slots) {
 
 /**
  * Reads what the chosen rows need and keeps those that may go; returns, for rows behind an
- * earlier event of their lane, that lane's head.
+ * earlier event of their lane, that lane's head. The event is read only for a lane's head.
  */
 async function settle(
   reader: StoreReader,
@@ -72,24 +77,26 @@ async function settle(
     return endpoints.get(id)!;
   };
   const looked = await Promise.all(
-    chosen.map((row) =>
-      Promise.all([
+    chosen.map(async (row) => {
+      const [endpoint, head] = await Promise.all([
         endpointOf(row.endpoint_id),
         headOfLane(reader, row),
-        reader.get<EventDoc>('events', row.event_id),
-      ]),
-    ),
+      ]);
+      const first = endpoint?.status === 'enabled' && head.outbox_id === row.outbox_id;
+      const event = first ? await reader.get<EventDoc>('events', row.event_id) : undefined;
+      return { endpoint, head, event };
+    }),
   );
   const heads: OutboxDoc[] = [];
   chosen.forEach((row, i) => {
-    const [endpoint, head, event] = looked[i]!;
+    const { endpoint, head, event } = looked[i]!;
     const enabled = endpoint?.status === 'enabled';
-    if (enabled && head.outbox_id === row.outbox_id && event) {
+    if (enabled && event) {
       pick.picked.push({ row, endpoint, event });
       return;
     }
     slots.letGo(row);
-    if (!enabled || !event) pick.orphans.push(row.outbox_id);
+    if (!enabled || head.outbox_id === row.outbox_id) pick.orphans.push(row.outbox_id);
     else heads.push(head);
   });
   return heads;
@@ -106,3 +113,27 @@ async function headOfLane(reader: StoreReader, row: OutboxDoc): Promise<OutboxDo
   });
   return head ?? row;
 }
+
+/** How long a lane whose head is not due is left alone before it is looked at again. */
+const LANE_RECHECK_MS = 1_000;
+
+/**
+ * Lanes whose head is not due (claimed by another instance, or waiting for a retry): their later
+ * rows are not picked until the head is due or LANE_RECHECK_MS passed, whichever comes first (the
+ * instance sending the head sends the rest of the lane; a lane freed earlier waits at most that).
+ */
+export function createBusyLanes() {
+  const until = new Map<string, number>();
+  return {
+    has: (lane: string) => until.has(lane),
+    wait(head: OutboxDoc, now: number) {
+      until.set(head.lane, Math.min(head.next_attempt_at, now + LANE_RECHECK_MS));
+    },
+    /** Lets go of the lanes whose time has come. */
+    forget(now: number) {
+      for (const [lane, at] of until) if (at <= now) until.delete(lane);
+    },
+  };
+}
+
+export type BusyLanes = ReturnType<typeof createBusyLanes>;
