@@ -18,6 +18,8 @@ import { loadSamplesOnce } from '../catalog/samples';
 import { STORE_FLAGS, storeChoiceFrom } from './store-flags';
 
 const HOUR = 60 * 60 * 1000;
+/** How long after start-up the city gazetteer is read. */
+const GAZETTEER_WARM_DELAY_MS = 30_000;
 
 export async function serveCommand(args: string[]) {
   const { values } = parseFlags(args, {
@@ -128,8 +130,13 @@ export async function serveCommand(args: string[]) {
     await engine.start(nodeScheduler, Math.min(1000, checkSeconds * 1000), (error) =>
       console.error('monitor:', error),
     );
-    // The city gazetteer, read now (in a worker) rather than by the first search around a city.
-    void gazetteer.warm().catch((error) => console.error('gazetteer:', error));
+    // The city gazetteer (2-3 s of CPU) is read once the instance has settled rather than by the
+    // first search around a city; not at start-up, where it would slow a restarted instance's
+    // recovery and take-overs (and a short-lived process would read it for nothing).
+    setTimeout(
+      () => void gazetteer.warm().catch((error) => console.error('gazetteer:', error)),
+      GAZETTEER_WARM_DELAY_MS,
+    ).unref();
     console.log('Ready. Ctrl+C stops the server.');
   } catch (error) {
     // Whatever did start (listeners, the store) must not keep the process alive.

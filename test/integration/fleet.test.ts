@@ -33,7 +33,6 @@ const began = Date.now();
 const note = (what: string) => console.log(`fleet: ${what} after ${Date.now() - began} ms`);
 const instanceOf = (server: ServerProcess) => server.output().match(/Instance: (\S+)/)![1]!;
 
-/** Polls `done` every second for up to five minutes. */
 /**
  * Waits until `state` says done, for as long as it keeps moving: the wait ends, done or not, once
  * its `progress` (a count that grows as the work gets done) has stood still for STALL_MS. A stuck
