@@ -44,7 +44,7 @@ const NON_PUBLIC_HOSTS = [
 const atHost = (host: string) =>
   intentBody({
     objective: { product: { product_url: `http://${host}/products/trail-runner` } },
-    guardrails: { expires_at: '2027-01-01T00:00:00Z' },
+    guardrails: { expires_at: '2030-01-01T00:00:00Z' },
     payment: undefined,
   });
 

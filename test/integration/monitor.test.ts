@@ -45,7 +45,7 @@ async function setup(page: Partial<Parameters<typeof shop.set>[1]> = {}) {
       body: intentBody({
         objective: { product: { product_url: shop.url(id) } },
         conditions: { availability: 'in_stock', max_price_cents: 12_000, currency: 'USD' },
-        guardrails: { allowed_merchants: ['127.0.0.1'], expires_at: '2027-01-01T00:00:00Z' },
+        guardrails: { allowed_merchants: ['127.0.0.1'], expires_at: '2030-01-01T00:00:00Z' },
         ...over,
       }),
     });

@@ -65,7 +65,7 @@ export function intentBody(overrides: Record<string, unknown> = {}) {
     conditions: { availability: 'in_stock', max_price_cents: 12_000, currency: 'USD' },
     guardrails: {
       allowed_merchants: ['shop.example.com'],
-      expires_at: '2027-01-01T00:00:00Z',
+      expires_at: '2030-01-01T00:00:00Z',
       retry_policy: 'safe',
     },
     payment: { payment_method_id: 'pm_card_visa', max_charge_cents: 15_000 },
