@@ -69,6 +69,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'scratch',
+      'dist',
     ],
   },
   js.configs.recommended,
