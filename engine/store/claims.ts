@@ -46,18 +46,31 @@ export function claimDue<T extends Doc>(
   });
 }
 
-/** Claims, in the caller's transaction, those of the given rows that are still due; returns their keys. */
+/**
+ * Claims, in the caller's transaction, those of the given rows (as read earlier) that are still
+ * due; returns their keys. A row whose due time moved since it was read (another instance claimed
+ * it, or its attempt was recorded) is not taken. With `putIfUnchanged` that is one statement per
+ * row, the due time checked as the claim is written; otherwise the row is read again first.
+ */
 export async function claimThese(
   tx: StoreTx,
   spec: ClaimSpec,
-  keys: readonly string[],
+  rows: readonly Doc[],
   claim: { now: number; leaseMs: number; owner: string },
 ): Promise<Set<string>> {
   const taken = new Set<string>();
-  for (const key of keys) {
+  const until = claim.now + claim.leaseMs;
+  for (const seen of rows) {
+    if ((seen[spec.dueField] as number) > claim.now) continue;
+    const key = seen[spec.key] as string;
+    if (tx.putIfUnchanged) {
+      const mine = claimed(spec, seen, until, claim.owner);
+      if (await tx.putIfUnchanged(spec.table, mine, seen, spec.dueField)) taken.add(key);
+      continue;
+    }
     const doc = await tx.get(spec.table, key);
-    if (!doc || (doc[spec.dueField] as number) > claim.now) continue;
-    await tx.put(spec.table, claimed(spec, doc, claim.now + claim.leaseMs, claim.owner));
+    if (!doc || doc[spec.dueField] !== seen[spec.dueField]) continue;
+    await tx.put(spec.table, claimed(spec, doc, until, claim.owner));
     taken.add(key);
   }
   return taken;

@@ -110,8 +110,8 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
         for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
         const back = giveBack.map(({ row }) => row.outbox_id);
         if (back.length > 0) await unclaimThese(tx, OUTBOX, back, { now, owner: me });
-        const ids = pick.picked.map(({ row }) => row.outbox_id);
-        return claimThese(tx, OUTBOX, ids, { now, leaseMs: claimLeaseMs, owner: me });
+        const rows = pick.picked.map(({ row }) => row);
+        return claimThese(tx, OUTBOX, rows, { now, leaseMs: claimLeaseMs, owner: me });
       });
       done += ended.length + taken.size;
     } catch (error) {
