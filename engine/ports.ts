@@ -92,13 +92,27 @@ export interface StoreTx extends StoreReader {
   delete(table: string, key: string): Promise<void>;
 }
 
+/** How a unit may be run beside others (Store.transact). */
+export interface UnitOptions {
+  /**
+   * `reads` (the default): the unit acts on what it read, which must still hold when it commits;
+   * the store runs it as if alone (PostgreSQL: SERIALIZABLE). `writes`: the unit is right whatever
+   * runs beside it, because each of its writes checks what it replaces (putIfUnchanged,
+   * insertIfAbsent) or goes to a row only its claimant writes (store/claims.ts); the store may
+   * leave out the isolation of its reads (PostgreSQL: READ COMMITTED, so that units writing
+   * neighbouring rows of one index page do not fail each other); such a store has
+   * putIfUnchanged. Stores that run units one at a time ignore it.
+   */
+  guardedBy?: 'reads' | 'writes';
+}
+
 export interface Store extends StoreReader {
   /**
    * Runs `work` as one atomic, durable unit: all of its writes commit together or none do, and
    * the returned promise settles only after the commit is durable. `work` may only await the
    * operations of `tx` (no network, no timers): adapters may hold a database transaction open.
    */
-  transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T>;
+  transact<T>(work: (tx: StoreTx) => Promise<T>, options?: UnitOptions): Promise<T>;
   close(): Promise<void>;
 }
 

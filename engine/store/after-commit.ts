@@ -12,13 +12,13 @@ export function withAfterCommit(store: Store): Store {
     get: (table, key) => store.get(table, key),
     ...(store.peek ? { peek: store.peek } : {}),
     query: (table, query) => store.query(table, query),
-    async transact(work) {
+    async transact(work, options) {
       let hooks: (() => void)[] = [];
       const result = await store.transact((tx) => {
         hooks = [];
         pending.set(tx, hooks);
         return work(tx);
-      });
+      }, options);
       for (const run of hooks) run();
       return result;
     },

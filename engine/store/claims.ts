@@ -26,24 +26,45 @@ const claimed = (spec: ClaimSpec, doc: Doc, until: number, owner: string | null)
   [CLAIMED_BY]: owner,
 });
 
-/** Claims the next `limit` due rows; returns them as they were before the claim. */
+/**
+ * Claims the next `limit` due rows; returns those it took, as they were before the claim. The unit
+ * is guarded by its writes (UnitOptions): each claim is written only if the row's due time is
+ * still the one read, so instances claiming at once never take a row twice.
+ */
 export function claimDue<T extends Doc>(
   store: Store,
   spec: ClaimSpec,
   claim: { now: number; limit: number; leaseMs: number; owner: string },
 ): Promise<T[]> {
-  return store.transact(async (tx) => {
-    const due = await tx.query<T>(spec.table, {
-      index: spec.index,
-      prefix: [],
-      range: { lte: claim.now },
-      order: 'asc',
-      limit: claim.limit,
-    });
-    for (const doc of due)
-      await tx.put(spec.table, claimed(spec, doc, claim.now + claim.leaseMs, claim.owner));
-    return due;
-  });
+  return store.transact(
+    async (tx) => {
+      const due = await tx.query<T>(spec.table, {
+        index: spec.index,
+        prefix: [],
+        range: { lte: claim.now },
+        order: 'asc',
+        limit: claim.limit,
+      });
+      const taken: T[] = [];
+      for (const doc of due) {
+        const mine = claimed(spec, doc, claim.now + claim.leaseMs, claim.owner);
+        if (await writeOver(tx, spec, mine, doc)) taken.push(doc);
+      }
+      return taken;
+    },
+    { guardedBy: 'writes' },
+  );
+}
+
+/**
+ * Writes `doc` over `seen`, read in this transaction, if the row's due time is still the one
+ * read: one compare-and-set where the store has it; a store without it runs units one at a time,
+ * so that the row is as read.
+ */
+async function writeOver(tx: StoreTx, spec: ClaimSpec, doc: Doc, seen: Doc): Promise<boolean> {
+  if (tx.putIfUnchanged) return tx.putIfUnchanged(spec.table, doc, seen, spec.dueField);
+  await tx.put(spec.table, doc);
+  return true;
 }
 
 /**
@@ -86,7 +107,7 @@ export async function unclaimThese(
   for (const key of keys) {
     const doc = await tx.get(spec.table, key);
     if (doc?.[CLAIMED_BY] === claim.owner)
-      await tx.put(spec.table, claimed(spec, doc, claim.now, null));
+      await writeOver(tx, spec, claimed(spec, doc, claim.now, null), doc);
   }
 }
 

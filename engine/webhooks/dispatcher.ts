@@ -4,7 +4,12 @@ import type { Fetcher, Scheduler } from '../ports';
 import type { OutboxDoc } from '../schemas/webhook-endpoint';
 import { claimThese, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
 import { createBusyLanes, pickDue, type Pick } from './pick';
-import { recordResults, type DeliveryResult } from './record';
+import {
+  EndpointChanged,
+  leavesEndpointsAlone,
+  recordResults,
+  type DeliveryResult,
+} from './record';
 import { signatureHeaders } from './sign';
 import { createSlots, type Claimed } from './slots';
 
@@ -103,16 +108,28 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     if (ended.length + pick.picked.length + pick.orphans.length + giveBack.length === 0) return;
     const now = ctx.clock.now();
     let taken = new Set<string>();
+    // Claims, give-backs and orphans' deletes are compare-and-set or idempotent: unless an endpoint
+    // may change, the step is guarded by its writes (instances' steps no longer fail each other).
+    const unit = (guardedBy: 'reads' | 'writes') =>
+      ctx.store.transact(
+        async (tx) => {
+          if (ended.length > 0) await recordResults(tx, ctx, ended, random, guardedBy);
+          // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
+          for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
+          const back = giveBack.map(({ row }) => row.outbox_id);
+          if (back.length > 0) await unclaimThese(tx, OUTBOX, back, { now, owner: me });
+          const rows = pick.picked.map(({ row }) => row);
+          return claimThese(tx, OUTBOX, rows, { now, leaseMs: claimLeaseMs, owner: me });
+        },
+        { guardedBy },
+      );
     try {
-      taken = await ctx.store.transact(async (tx) => {
-        if (ended.length > 0) await recordResults(tx, ctx, ended, random);
-        // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
-        for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
-        const back = giveBack.map(({ row }) => row.outbox_id);
-        if (back.length > 0) await unclaimThese(tx, OUTBOX, back, { now, owner: me });
-        const rows = pick.picked.map(({ row }) => row);
-        return claimThese(tx, OUTBOX, rows, { now, leaseMs: claimLeaseMs, owner: me });
-      });
+      taken = leavesEndpointsAlone(ended)
+        ? await unit('writes').catch((error: unknown) => {
+            if (error instanceof EndpointChanged) return unit('reads');
+            throw error;
+          })
+        : await unit('reads');
       done += ended.length + taken.size;
     } catch (error) {
       onError(error); // unrecorded attempts are sent again when their claims run out
@@ -171,7 +188,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
   async function deliver({ row, endpoint, event }: Claimed): Promise<DeliveryResult> {
     const body = JSON.stringify(toEventView(event));
     const started = ctx.clock.now();
-    const base = { row, eventType: event.type };
+    const base = { row, eventType: event.type, endpointFailing: endpoint.failing_since !== null };
     try {
       const response = await options.fetcherFor(endpoint.livemode).fetch({
         url: endpoint.url,

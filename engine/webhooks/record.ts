@@ -10,6 +10,8 @@ import { DISABLE_AFTER_MS, retryAfterMs, retryDelay } from './schedule';
 export interface DeliveryResult {
   row: OutboxDoc;
   eventType: string;
+  /** The endpoint had failed before (failing_since), as the dispatcher read it to send. */
+  endpointFailing: boolean;
   httpStatus: number | null;
   retryAfter?: string;
   error: string | null;
@@ -21,16 +23,30 @@ const succeeded = (r: DeliveryResult) =>
   r.httpStatus !== null && r.httpStatus >= 200 && r.httpStatus < 300;
 
 /**
+ * Whether recording `results` writes only the outbox rows their sender holds and the attempt log:
+ * successes at endpoints that were not failing. Such a batch leaves its endpoints as they are,
+ * so its unit is guarded by its writes (UnitOptions); recordResults checks that it does.
+ */
+export const leavesEndpointsAlone = (results: readonly DeliveryResult[]) =>
+  results.every((result) => succeeded(result) && !result.endpointFailing);
+
+/** An endpoint changed since its deliveries were sent: the batch must be recorded with its reads guarded. */
+export class EndpointChanged extends Error {}
+
+/**
  * Records a batch of ended attempts in the caller's transaction: the attempt log, the outbox row
  * (gone on success or give-up, rescheduled otherwise) and the endpoint (failing since, disabled).
  * The rows are the dispatcher's copies of its claimed rows: what is written here (attempts, due
- * time, claim) is the claim holder's alone, so the rows are not read again.
+ * time, claim) is the claim holder's alone, so the rows are not read again. `guardedBy: 'writes'`
+ * (a batch that leavesEndpointsAlone, in a unit so guarded): an endpoint that needs writing after
+ * all throws EndpointChanged, so that the batch is recorded again with its reads guarded.
  */
 export async function recordResults(
   tx: StoreTx,
   ctx: EngineContext,
   results: DeliveryResult[],
   random: () => number,
+  guardedBy: 'reads' | 'writes' = 'reads',
 ): Promise<void> {
   const endpoints = new Map<string, { read: WebhookEndpointDoc; now: WebhookEndpointDoc }>();
   const endpointOf = async (id: string) => {
@@ -72,7 +88,10 @@ export async function recordResults(
     await tx.put('webhook_attempts', attemptDoc(ctx, result, row, attempt, nextAt));
   }
   for (const endpoint of endpoints.values()) {
-    if (endpoint.now !== endpoint.read) await saveEndpoint(tx, endpoint.now, endpoint.read);
+    if (endpoint.now === endpoint.read) continue;
+    // A write over what this unit read, which only guarded reads make safe.
+    if (guardedBy === 'writes') throw new EndpointChanged(endpoint.read.endpoint_id);
+    await saveEndpoint(tx, endpoint.now, endpoint.read);
   }
 }
 

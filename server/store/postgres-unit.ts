@@ -17,14 +17,16 @@ export type UnitOutcome<T> =
 export type TxOn = (client: PoolClient) => StoreTx;
 
 /**
- * Runs `work` once in a SERIALIZABLE transaction on `client` and says how it ended. The first
- * failed operation decides the outcome whatever `work` does with the error: after a failure the
- * transaction is aborted, and PostgreSQL would answer our COMMIT with a silent ROLLBACK.
+ * Runs `work` once in a transaction on `client` (SERIALIZABLE unless the unit is guarded by its
+ * writes: UnitOptions) and says how it ended. The first failed operation decides the outcome
+ * whatever `work` does with the error: after a failure the transaction is aborted, and
+ * PostgreSQL would answer our COMMIT with a silent ROLLBACK.
  */
 export async function runUnit<T>(
   client: PoolClient,
   txOn: TxOn,
   work: (tx: StoreTx) => Promise<T>,
+  isolation: 'SERIALIZABLE' | 'READ COMMITTED' = 'SERIALIZABLE',
 ): Promise<{ outcome: UnitOutcome<T>; broken: boolean }> {
   let failure: { error: unknown } | undefined;
   const track = <R>(operation: Promise<R>) =>
@@ -52,7 +54,7 @@ export async function runUnit<T>(
   };
 
   try {
-    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
   } catch (error) {
     return { outcome: storeFailure(error) ?? { kind: 'failed', error }, broken: true };
   }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, types, type PoolClient } from 'pg';
-import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
+import type { Doc, Query, Store, StoreTx, TableDef, UnitOptions } from '../../engine/index';
 import { SchemaTooNewError, type MigrationReport } from './migrations';
 import { ConnectFailed, isConnectionLoss, unavailable } from './postgres-errors';
 import { migratePostgres } from './postgres-migrations';
@@ -44,7 +44,10 @@ const backoff = (attempt: number, capMs: number) =>
  * 40001/40P01 and, because `work` may only await tx operations (the port's rule), running the
  * whole unit again is always safe — so the store does, with jittered backoff, for up to
  * `conflictBudgetMs`. Row locks would cover read-modify-write of existing rows but not "create
- * when absent", nor the engine's queries, without reasoning about every unit.
+ * when absent", nor the engine's queries, without reasoning about every unit. The exception is a
+ * unit that says it is guarded by its writes (UnitOptions: claims, whose every write is a
+ * compare-and-set): it runs READ COMMITTED, where an UPDATE … WHERE re-checks its condition on
+ * the row as committed, and takes no part in SERIALIZABLE's conflict tracking.
  *
  * Lost connections: a read is retried on a new connection. A unit whose connection breaks before
  * COMMIT was rolled back by PostgreSQL, so it runs again; one that cannot get a connection at all
@@ -156,7 +159,8 @@ function createStore(
     }
   }
 
-  async function transact<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+  async function transact<T>(work: (tx: StoreTx) => Promise<T>, options?: UnitOptions): Promise<T> {
+    const isolation = options?.guardedBy === 'writes' ? 'READ COMMITTED' : 'SERIALIZABLE';
     if (closed) throw new Error('Store is closed');
     const started = performance.now();
     for (let attempt = 1, lost = 0; ; attempt++) {
@@ -169,7 +173,7 @@ function createStore(
         await backoff(lost + 5, 200);
         continue;
       }
-      const { outcome, broken } = await runUnit(client, txOn, work);
+      const { outcome, broken } = await runUnit(client, txOn, work, isolation);
       client.done(broken);
       switch (outcome.kind) {
         case 'committed':

@@ -144,6 +144,37 @@ describe('webhook dispatcher', () => {
     expect(new Set(ids(receiver.received)).size).toBe(3);
   });
 
+  it('records a success at an endpoint marked failing while it was in flight, and clears the mark', async () => {
+    const hold = holdAnswers();
+    const { createIntents, dispatcher, receiver, engine, call } = await setup({
+      answer: hold.answer,
+      perEndpoint: 1,
+    });
+    await createIntents(1);
+    await dispatcher.tick();
+    await until(() => hold.count() === 1);
+    // Meanwhile another instance's failed delivery marked the endpoint: the batch, guarded by its
+    // writes as one of successes at a healthy endpoint, must be recorded with its reads guarded.
+    const listed = await call('GET', '/v1/webhook_endpoints');
+    const id = (listed.body as { data: { id: string }[] }).data[0]!.id;
+    const store = engine.ctx.store;
+    const marked = { ...(await store.get<Doc>('webhook_endpoints', id))!, failing_since: 1 };
+    await store.transact((tx) => tx.put('webhook_endpoints', marked));
+    receiver.answerWith(() => ({ status: 200 }));
+    hold.releaseAll();
+    await dispatcher.drain();
+    expect(await store.get('webhook_endpoints', id)).toMatchObject({
+      failing_since: null,
+      status: 'enabled',
+    });
+    expect(await store.query('webhook_outbox', { index: 'by_due', prefix: [] })).toEqual([]);
+    const attempts = await store.query<Doc>('webhook_attempts', {
+      index: 'by_created',
+      prefix: [],
+    });
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['succeeded']);
+  });
+
   it("reads a scope's endpoints once per change, and sees a change made by another instance at once", async () => {
     const { store, counts } = counting(await apiStore());
     const { key, call, createIntents, dispatcher, receiver, engine, clock } = await setup({
