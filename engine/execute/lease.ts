@@ -52,7 +52,10 @@ export const isFreeFor = (lease: LeaseDoc | undefined, owner: string, now: numbe
 
 /**
  * Takes (or renews) the lease of a running attempt for `owner`; false when the attempt is not
- * running any more or another instance holds it.
+ * running any more or another instance holds it. The lease is written over the one read only if
+ * its `until` did not move meanwhile (putIfUnchanged), so the unit is guarded by its writes
+ * (UnitOptions) and instances renewing their leases at every step do not fail each other; a lease
+ * written where there was none needs the read of its absence to hold, and is taken that way.
  */
 export async function takeLease(
   store: Store,
@@ -61,17 +64,32 @@ export async function takeLease(
   now: number,
   leaseMs: number,
 ): Promise<boolean> {
-  return store.transact(async (tx) => {
-    const exec = await tx.get<ExecutionDoc>('executions', executionId);
-    if (!exec || exec.state !== 'running') {
-      await tx.delete('leases', leaseIdOf(executionId));
-      return false;
-    }
-    if (!isFreeFor(await readLease(tx, executionId), owner, now)) return false;
-    await tx.put('leases', leaseDoc(executionId, owner, now + leaseMs));
-    return true;
+  const take = (guardedBy: 'reads' | 'writes') =>
+    store.transact(
+      async (tx) => {
+        const exec = await tx.get<ExecutionDoc>('executions', executionId);
+        if (!exec || exec.state !== 'running') {
+          await tx.delete('leases', leaseIdOf(executionId));
+          return false;
+        }
+        const lease = await readLease(tx, executionId);
+        if (!isFreeFor(lease, owner, now)) return false;
+        const next = leaseDoc(executionId, owner, now + leaseMs);
+        if (lease && tx.putIfUnchanged) return tx.putIfUnchanged('leases', next, lease, 'until');
+        if (guardedBy === 'writes' && tx.putIfUnchanged) throw new AbsentLease();
+        await tx.put('leases', next);
+        return true;
+      },
+      { guardedBy },
+    );
+  return take('writes').catch((error: unknown) => {
+    if (error instanceof AbsentLease) return take('reads');
+    throw error;
   });
 }
+
+/** No lease to compare with: taking one needs its unit's reads guarded. */
+class AbsentLease extends Error {}
 
 /** Writes the lease in a transaction the caller holds (the one that opens the attempt). */
 export function holdLease(tx: StoreTx, executionId: string, owner: string, until: number) {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EngineError, TABLES, type Doc, type Store, type StoreTx } from '../../engine/index';
 import type { EngineContext } from '../../engine/context';
 import { claimIdempotent, saveIdempotent } from '../../engine/idempotency/records';
+import { holdLease, takeLease } from '../../engine/execute/lease';
 import { ensureWatch } from '../../engine/intents/watch';
 import { openPostgresStore } from '../../server/store/postgres';
 import { createTestPostgresStore, postgresUrl, type TestPostgresStore } from '../support/postgres';
@@ -76,6 +77,45 @@ describe('PostgreSQL store: concurrent units of several instances', () => {
     );
     for (const [i, owner] of owners.entries()) {
       for (const id of taken[i]!) expect(await first.get('items', id)).toMatchObject({ owner });
+    }
+  });
+
+  it("gives a dead instance's execution lease to one of the instances taking it at once", async () => {
+    await open(); // (closed after the test; this one needs the engine's tables)
+    const store = await createTestPostgresStore(TABLES, { poolSize: 8 });
+    try {
+      await store.transact(async (tx) => {
+        await tx.put('executions', { execution_id: 'exe_1', state: 'running' });
+        await holdLease(tx, 'exe_1', 'dead', 1_000);
+      });
+      // Every taker has read the expired lease before any writes it.
+      const allRead = barrier(6);
+      const overlapping: Store = {
+        ...store,
+        transact: (work, options) =>
+          store.transact(
+            (tx) =>
+              work({
+                ...tx,
+                putIfUnchanged: async (...args) => {
+                  await allRead();
+                  return tx.putIfUnchanged!(...args);
+                },
+              }),
+            options,
+          ),
+      };
+      const owners = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const took = await Promise.all(
+        owners.map((owner) => takeLease(overlapping, 'exe_1', owner, 2_000, 60_000)),
+      );
+      expect(took.filter(Boolean)).toHaveLength(1);
+      expect(await store.get('leases', 'execution:exe_1')).toMatchObject({
+        owner: owners[took.indexOf(true)],
+        until: 62_000,
+      });
+    } finally {
+      await store.close();
     }
   });
 
