@@ -57,7 +57,11 @@ function openFloorDb(file: string) {
   const products = tableStatements(db, 'products', TABLES.products);
   const offers = tableStatements(db, 'catalog_offers', TABLES.catalog_offers);
   const byWatch = db.prepare('SELECT doc FROM intents WHERE f_watch_id = ?').pluck();
-  const statusOnly = intents.updateChanged(1 << intents.fields.indexOf('status'));
+  // The columns an intent's move to waiting changes: its status, and its version (kept in a
+  // column for compare-and-set writes, unindexed: engine/store/schema.ts `compared`).
+  const statusOnly = intents.updateChanged(
+    (1 << intents.fields.indexOf('status')) | (1 << intents.fields.indexOf('version')),
+  );
   const dueStatement = db.prepare('SELECT doc FROM watches ORDER BY f_next_check_at').pluck();
   /** Every watch, due first: a round finds what is due too, so this is timed. */
   const dueWatches = () => (dueStatement.all() as string[]).map((text) => JSON.parse(text) as Row);
@@ -116,7 +120,7 @@ function openFloorDb(file: string) {
         updated_at: observation.observed_at,
         version: (intent.version as number) + 1,
       };
-      statusOnly.run(JSON.stringify(next), 'waiting', intent.intent_id);
+      statusOnly.run(JSON.stringify(next), 'waiting', next.version, intent.intent_id);
       const eventId = idOf('evt');
       writeRow(events, eventId, {
         event_id: eventId,

@@ -26,6 +26,12 @@ export interface TableDef {
   readonly key: string;
   /** index name -> fields, compared in order. Queries fix a prefix and may range over the next field. */
   readonly indexes: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Fields that compare-and-set writes test (StoreTx.putIfUnchanged, reread) and no index holds,
+   * such as an intent's `version`: a store may keep them beside the index columns, unindexed, so
+   * that the test need not parse the stored document.
+   */
+  readonly compared?: readonly string[];
 }
 
 export interface Range {

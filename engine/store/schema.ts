@@ -20,6 +20,8 @@ export const TABLES = {
       /** Procurement intents by the sku their trigger watches (null once terminal). */
       by_trigger_sku: ['scope', 'trigger_sku', 'intent_id'],
     },
+    // Every transition is written while the version it was decided on holds (machine/apply.ts).
+    compared: ['version'],
   },
   events: {
     key: 'event_id',

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { IndexValue, Query, TableDef } from '../../engine/index';
-import { columnOf, indexedFields } from './sqlite-schema';
+import { columnFields, columnOf } from './sqlite-schema';
 
 /** Index columns hold strings and numbers only; anything else leaves the row out of the index. */
 export type ColumnValue = string | number | null;
@@ -10,9 +10,12 @@ export const indexable = (value: unknown): ColumnValue =>
 
 /** The prepared statements of one table on one connection, built once. */
 export function tableStatements(db: Database.Database, table: string, def: TableDef) {
-  const fields = indexedFields(def);
+  const fields = columnFields(def);
   if (fields.length > 30)
     throw new Error(`${table}: too many indexed fields (updateChanged masks)`);
+  /** A field's value in the stored row: its column if it has one, else read off the JSON. */
+  const stored = (field: string) =>
+    fields.includes(field) ? columnOf(field) : `json_extract(doc, '$.${JSON.stringify(field)}')`;
   const columns = ['doc', ...fields.map(columnOf)];
   const excluded = columns.map((c) => `${c} = excluded.${c}`).join(', ');
   const updates = new Map<string, Database.Statement>();
@@ -30,10 +33,9 @@ export function tableStatements(db: Database.Database, table: string, def: Table
     unlessVersion: (field: string) => {
       let statement = rereads.get(field);
       if (!statement) {
-        const path = `$.${JSON.stringify(field)}`;
         statement = db
           .prepare(
-            `SELECT CASE WHEN json_extract(doc, '${path}') IS ? THEN NULL ELSE doc END FROM "${table}" WHERE id = ?`,
+            `SELECT CASE WHEN ${stored(field)} IS ? THEN NULL ELSE doc END FROM "${table}" WHERE id = ?`,
           )
           .pluck();
         rereads.set(field, statement);
@@ -54,10 +56,7 @@ export function tableStatements(db: Database.Database, table: string, def: Table
           'doc = ?',
           ...fields.filter((_, i) => mask & (1 << i)).map((f) => `${columnOf(f)} = ?`),
         ];
-        const unchanged =
-          versionField === undefined
-            ? ''
-            : ` AND json_extract(doc, '$.${JSON.stringify(versionField)}') IS ?`;
+        const unchanged = versionField === undefined ? '' : ` AND ${stored(versionField)} IS ?`;
         statement = db.prepare(`UPDATE "${table}" SET ${set.join(', ')} WHERE id = ?${unchanged}`);
         updates.set(name, statement);
       }

@@ -89,6 +89,32 @@ describe('SQLite schema migrations', () => {
     db.close();
   });
 
+  it('keeps a compared field in an unindexed column of its own, filled for the rows already there', async () => {
+    const path = file();
+    const db = new Database(path);
+    migrate(db, ITEMS);
+    db.exec(
+      `INSERT INTO items (id, doc, f_owner, f_id) VALUES ('a', '{"id":"a","owner":"o1","version":3}', 'o1', 'a')`,
+    );
+    db.close();
+    const versioned = { items: { ...ITEMS.items, compared: ['version'] } };
+    const store = createSqliteStore(path, versioned);
+    const seen = { id: 'a', owner: 'o1', version: 3 };
+    const next = { ...seen, version: 4 };
+    const write = () => store.transact((tx) => tx.putIfUnchanged!('items', next, seen, 'version'));
+    expect(await write()).toBe(true);
+    expect(await write()).toBe(false);
+    await store.close();
+    const raw = new Database(path, { readonly: true });
+    expect(raw.prepare('SELECT f_version FROM items').pluck().get()).toBe(4);
+    const indexed = (raw.pragma('index_list(items)') as { name: string }[]).flatMap(({ name }) =>
+      (raw.pragma(`index_info("${name}")`) as { name: string }[]).map((c) => c.name),
+    );
+    expect(indexed).toContain('f_owner');
+    expect(indexed).not.toContain('f_version');
+    raw.close();
+  });
+
   it('leaves the database as it was when a migration fails', () => {
     const path = file();
     const db = new Database(path);
