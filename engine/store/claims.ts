@@ -81,7 +81,12 @@ export async function claimThese(
 ): Promise<Set<string>> {
   const taken = new Set<string>();
   const until = claim.now + claim.leaseMs;
-  for (const seen of rows) {
+  // In key order, whatever order the caller chose them in: instances claiming overlapping rows
+  // at once then lock them in one order, and wait for each other instead of deadlocking.
+  const byKey = [...rows].sort((a, b) =>
+    (a[spec.key] as string) < (b[spec.key] as string) ? -1 : 1,
+  );
+  for (const seen of byKey) {
     if ((seen[spec.dueField] as number) > claim.now) continue;
     const key = seen[spec.key] as string;
     if (tx.putIfUnchanged) {

@@ -3,7 +3,7 @@ import { toEventView } from '../events/log';
 import type { Fetcher, Scheduler } from '../ports';
 import type { OutboxDoc } from '../schemas/webhook-endpoint';
 import { claimThese, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
-import { createBusyLanes, pickDue, type Pick } from './pick';
+import { createBusyLanes, inOwnLaneOrder, pickDue, type Pick } from './pick';
 import {
   EndpointChanged,
   leavesEndpointsAlone,
@@ -67,6 +67,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
   const onError = options.onError ?? (() => {});
   const me = options.instanceId ?? 'default';
   const claimLeaseMs = options.claimLeaseMs ?? 60_000;
+  const laneSalt = random().toString(36);
   const sending = new Set<Promise<void>>();
   const results: DeliveryResult[] = [];
   let candidates: OutboxDoc[] = [];
@@ -100,7 +101,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     const ended = results.splice(0);
     let pick: Pick = { picked: [], orphans: [], rest: [] };
     if (!stopped) {
-      if (fresh || candidates.length === 0) candidates = await readDue();
+      if (fresh || candidates.length === 0) candidates = inOwnLaneOrder(await readDue(), laneSalt);
       pick = await pickDue(ctx.store, candidates, slots, busyLanes, ctx.clock.now());
       candidates = pick.rest;
     }
@@ -143,6 +144,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     pump();
   }
 
+  /** The due rows, oldest first (instances beside this one read the same rows). */
   const readDue = () =>
     ctx.store.query<OutboxDoc>('webhook_outbox', {
       index: 'by_due',

