@@ -20,7 +20,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 90_000,
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time (two cores here): each test has its own Chromium profile, servers on free
+  // ports and, headed, its own virtual display; the 19 tests take 2.3 min instead of 3.0.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   outputDir: 'test-results',
