@@ -1,5 +1,6 @@
 import type { Store, StoreReader, StoreTx } from '../ports';
 import type { ExecutionDoc } from '../schemas/execution';
+import { NeedsGuardedReads, transactGuarded } from '../store/guarded';
 
 /**
  * Execution leases: with several engine instances on one store, an attempt is run by one instance
@@ -64,32 +65,22 @@ export async function takeLease(
   now: number,
   leaseMs: number,
 ): Promise<boolean> {
-  const take = (guardedBy: 'reads' | 'writes') =>
-    store.transact(
-      async (tx) => {
-        const exec = await tx.get<ExecutionDoc>('executions', executionId);
-        if (!exec || exec.state !== 'running') {
-          await tx.delete('leases', leaseIdOf(executionId));
-          return false;
-        }
-        const lease = await readLease(tx, executionId);
-        if (!isFreeFor(lease, owner, now)) return false;
-        const next = leaseDoc(executionId, owner, now + leaseMs);
-        if (lease && tx.putIfUnchanged) return tx.putIfUnchanged('leases', next, lease, 'until');
-        if (guardedBy === 'writes' && tx.putIfUnchanged) throw new AbsentLease();
-        await tx.put('leases', next);
-        return true;
-      },
-      { guardedBy },
-    );
-  return take('writes').catch((error: unknown) => {
-    if (error instanceof AbsentLease) return take('reads');
-    throw error;
+  return transactGuarded(store, async (tx, guardedBy) => {
+    const exec = await tx.get<ExecutionDoc>('executions', executionId);
+    if (!exec || exec.state !== 'running') {
+      await tx.delete('leases', leaseIdOf(executionId));
+      return false;
+    }
+    const lease = await readLease(tx, executionId);
+    if (!isFreeFor(lease, owner, now)) return false;
+    const next = leaseDoc(executionId, owner, now + leaseMs);
+    if (lease && tx.putIfUnchanged) return tx.putIfUnchanged('leases', next, lease, 'until');
+    if (guardedBy === 'writes' && tx.putIfUnchanged)
+      throw new NeedsGuardedReads('no lease to compare with');
+    await tx.put('leases', next);
+    return true;
   });
 }
-
-/** No lease to compare with: taking one needs its unit's reads guarded. */
-class AbsentLease extends Error {}
 
 /** Writes the lease in a transaction the caller holds (the one that opens the attempt). */
 export function holdLease(tx: StoreTx, executionId: string, owner: string, until: number) {

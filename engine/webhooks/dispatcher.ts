@@ -1,15 +1,11 @@
 import type { EngineContext } from '../context';
 import { toEventView } from '../events/log';
-import type { Fetcher, Scheduler } from '../ports';
+import type { Fetcher, Scheduler, StoreTx } from '../ports';
 import type { OutboxDoc } from '../schemas/webhook-endpoint';
 import { claimThese, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
 import { createBusyLanes, inOwnLaneOrder, pickDue, type Pick } from './pick';
-import {
-  EndpointChanged,
-  leavesEndpointsAlone,
-  recordResults,
-  type DeliveryResult,
-} from './record';
+import { leavesEndpointsAlone, recordResults, type DeliveryResult } from './record';
+import { transactGuarded } from '../store/guarded';
 import { signatureHeaders } from './sign';
 import { createSlots, type Claimed } from './slots';
 
@@ -111,26 +107,20 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     let taken = new Set<string>();
     // Claims, give-backs and orphans' deletes are compare-and-set or idempotent: unless an endpoint
     // may change, the step is guarded by its writes (instances' steps no longer fail each other).
-    const unit = (guardedBy: 'reads' | 'writes') =>
-      ctx.store.transact(
-        async (tx) => {
-          if (ended.length > 0) await recordResults(tx, ctx, ended, random, guardedBy);
-          // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
-          for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
-          const back = giveBack.map(({ row }) => row.outbox_id);
-          if (back.length > 0) await unclaimThese(tx, OUTBOX, back, { now, owner: me });
-          const rows = pick.picked.map(({ row }) => row);
-          return claimThese(tx, OUTBOX, rows, { now, leaseMs: claimLeaseMs, owner: me });
-        },
-        { guardedBy },
-      );
+    const unit = async (tx: StoreTx, guardedBy: 'reads' | 'writes') => {
+      if (ended.length > 0) await recordResults(tx, ctx, ended, random, guardedBy);
+      // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
+      for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
+      const back = giveBack.map(({ row }) => row.outbox_id);
+      if (back.length > 0) await unclaimThese(tx, OUTBOX, back, { now, owner: me });
+      const rows = pick.picked.map(({ row }) => row);
+      return claimThese(tx, OUTBOX, rows, { now, leaseMs: claimLeaseMs, owner: me });
+    };
     try {
-      taken = leavesEndpointsAlone(ended)
-        ? await unit('writes').catch((error: unknown) => {
-            if (error instanceof EndpointChanged) return unit('reads');
-            throw error;
-          })
-        : await unit('reads');
+      // An endpoint found changed in the unit guarded by its writes reruns it with its reads
+      // guarded (record.ts); a batch with failures is recorded that way from the start.
+      const guard = leavesEndpointsAlone(ended) ? 'writes' : 'reads';
+      taken = await transactGuarded(ctx.store, unit, guard);
       done += ended.length + taken.size;
     } catch (error) {
       onError(error); // unrecorded attempts are sent again when their claims run out

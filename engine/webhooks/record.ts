@@ -1,3 +1,4 @@
+import { NeedsGuardedReads } from '../store/guarded';
 import type { EngineContext } from '../context';
 import { appendAccountEvent } from '../events/log';
 import { saveEndpoint } from '../events/subscriptions';
@@ -30,16 +31,13 @@ const succeeded = (r: DeliveryResult) =>
 export const leavesEndpointsAlone = (results: readonly DeliveryResult[]) =>
   results.every((result) => succeeded(result) && !result.endpointFailing);
 
-/** An endpoint changed since its deliveries were sent: the batch must be recorded with its reads guarded. */
-export class EndpointChanged extends Error {}
-
 /**
  * Records a batch of ended attempts in the caller's transaction: the attempt log, the outbox row
  * (gone on success or give-up, rescheduled otherwise) and the endpoint (failing since, disabled).
  * The rows are the dispatcher's copies of its claimed rows: what is written here (attempts, due
  * time, claim) is the claim holder's alone, so the rows are not read again. `guardedBy: 'writes'`
  * (a batch that leavesEndpointsAlone, in a unit so guarded): an endpoint that needs writing after
- * all throws EndpointChanged, so that the batch is recorded again with its reads guarded.
+ * all throws NeedsGuardedReads, so that the batch is recorded again with its reads guarded.
  */
 export async function recordResults(
   tx: StoreTx,
@@ -90,7 +88,8 @@ export async function recordResults(
   for (const endpoint of endpoints.values()) {
     if (endpoint.now === endpoint.read) continue;
     // A write over what this unit read, which only guarded reads make safe.
-    if (guardedBy === 'writes') throw new EndpointChanged(endpoint.read.endpoint_id);
+    if (guardedBy === 'writes')
+      throw new NeedsGuardedReads(`endpoint ${endpoint.read.endpoint_id} changed`);
     await saveEndpoint(tx, endpoint.now, endpoint.read);
   }
 }
