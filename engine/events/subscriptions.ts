@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context';
 import type { StoreTx } from '../ports';
 import type { WebhookEndpointDoc } from '../schemas/webhook-endpoint';
+import { unitMemo } from '../store/after-commit';
 
 /** What an event needs of an endpoint to know whether it is owed to it. */
 export interface Subscriber {
@@ -39,6 +40,21 @@ export async function subscribersOf(
   ctx: EngineContext,
   scope: string,
 ): Promise<readonly Subscriber[]> {
+  // The events of one unit (a page's intents waiting, say) read the version once.
+  const memo = unitMemo(tx);
+  const key = versionName(scope);
+  const known = memo?.get(key) as readonly Subscriber[] | undefined;
+  if (known) return known;
+  const subscribers = await subscribersAtVersion(tx, ctx, scope);
+  memo?.set(key, subscribers);
+  return subscribers;
+}
+
+async function subscribersAtVersion(
+  tx: StoreTx,
+  ctx: EngineContext,
+  scope: string,
+): Promise<readonly Subscriber[]> {
   const version = (await tx.get<VersionDoc>('settings', versionName(scope)))?.version ?? 0;
   let cache = caches.get(ctx);
   if (!cache) caches.set(ctx, (cache = new Map()));
@@ -61,6 +77,7 @@ export const isSubscribed = (subscriber: Subscriber, type: string) =>
 
 async function bumpVersion(tx: StoreTx, scope: string) {
   const name = versionName(scope);
+  unitMemo(tx)?.delete(name);
   const current = (await tx.get<VersionDoc>('settings', name))?.version ?? 0;
   await tx.put('settings', { name, version: current + 1 });
 }

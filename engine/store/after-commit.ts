@@ -1,11 +1,13 @@
 import type { Store, StoreTx } from '../ports';
 
 const pending = new WeakMap<StoreTx, (() => void)[]>();
+const memos = new WeakMap<StoreTx, Map<string, unknown>>();
 
 /**
  * The store with after-commit hooks: work registered with `afterCommit(tx, run)` runs once the
  * transaction committed, and never if it rolled back. A unit the adapter runs again (a
- * serialization retry) starts with no hooks: only those of the run that committed are kept.
+ * serialization retry) starts with no hooks: only those of the run that committed are kept; and
+ * with an empty memo (unitMemo).
  */
 export function withAfterCommit(store: Store): Store {
   return {
@@ -17,6 +19,7 @@ export function withAfterCommit(store: Store): Store {
       const result = await store.transact((tx) => {
         hooks = [];
         pending.set(tx, hooks);
+        memos.set(tx, new Map());
         return work(tx);
       }, options);
       for (const run of hooks) run();
@@ -35,3 +38,10 @@ export function afterCommit(tx: StoreTx, run: () => void): void {
   if (hooks) hooks.push(run);
   else run();
 }
+
+/**
+ * What this run of the unit holding `tx` has worked out and may use again (a store may hand one
+ * `tx` to unit after unit, never two at once: each run starts with an empty memo). Undefined for a
+ * transaction of a store without it.
+ */
+export const unitMemo = (tx: StoreTx): Map<string, unknown> | undefined => memos.get(tx);
