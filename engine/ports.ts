@@ -29,7 +29,7 @@ export interface TableDef {
   /**
    * Fields that compare-and-set writes test (StoreTx.putIfUnchanged, reread) and no index holds,
    * such as an intent's `version`: a store may keep them beside the index columns, unindexed, so
-   * that the test need not parse the stored document.
+   * that the test need not parse the stored JSON.
    */
   readonly compared?: readonly string[];
 }

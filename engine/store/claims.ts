@@ -86,18 +86,13 @@ export async function claimThese(
   const byKey = [...rows].sort((a, b) =>
     (a[spec.key] as string) < (b[spec.key] as string) ? -1 : 1,
   );
-  for (const seen of byKey) {
-    if ((seen[spec.dueField] as number) > claim.now) continue;
-    const key = seen[spec.key] as string;
-    if (tx.putIfUnchanged) {
-      const mine = claimed(spec, seen, until, claim.owner);
-      if (await tx.putIfUnchanged(spec.table, mine, seen, spec.dueField)) taken.add(key);
-      continue;
-    }
-    const doc = await tx.get(spec.table, key);
-    if (!doc || doc[spec.dueField] !== seen[spec.dueField]) continue;
-    await tx.put(spec.table, claimed(spec, doc, until, claim.owner));
-    taken.add(key);
+  for (const read of byKey) {
+    if ((read[spec.dueField] as number) > claim.now) continue;
+    const key = read[spec.key] as string;
+    // Without a compare-and-set the row is read again: it must still be the one read earlier.
+    const seen = tx.putIfUnchanged ? read : await tx.get(spec.table, key);
+    if (!seen || seen[spec.dueField] !== read[spec.dueField]) continue;
+    if (await writeOver(tx, spec, claimed(spec, seen, until, claim.owner), seen)) taken.add(key);
   }
   return taken;
 }

@@ -1,6 +1,7 @@
 import type { Store, StoreTx, UnitOptions } from '../ports';
 
-type Guard = NonNullable<UnitOptions['guardedBy']>;
+/** How a unit is guarded (UnitOptions). */
+export type Guard = NonNullable<UnitOptions['guardedBy']>;
 
 /**
  * Thrown by a unit run guarded by its writes that finds it must write over what it read (a lease

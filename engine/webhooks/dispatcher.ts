@@ -5,7 +5,7 @@ import type { OutboxDoc } from '../schemas/webhook-endpoint';
 import { claimThese, releaseOwnClaims, unclaimThese, type ClaimSpec } from '../store/claims';
 import { createBusyLanes, inOwnLaneOrder, pickDue, type Pick } from './pick';
 import { leavesEndpointsAlone, recordResults, type DeliveryResult } from './record';
-import { transactGuarded } from '../store/guarded';
+import { transactGuarded, type Guard } from '../store/guarded';
 import { signatureHeaders } from './sign';
 import { createSlots, type Claimed } from './slots';
 
@@ -107,7 +107,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     let taken = new Set<string>();
     // Claims, give-backs and orphans' deletes are compare-and-set or idempotent: unless an endpoint
     // may change, the step is guarded by its writes (instances' steps no longer fail each other).
-    const unit = async (tx: StoreTx, guardedBy: 'reads' | 'writes') => {
+    const unit = async (tx: StoreTx, guardedBy: Guard) => {
       if (ended.length > 0) await recordResults(tx, ctx, ended, random, guardedBy);
       // Deleted or disabled endpoints are not sent to; their events stay in GET /v1/events.
       for (const id of pick.orphans) await tx.delete('webhook_outbox', id);
@@ -119,7 +119,7 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
     try {
       // An endpoint found changed in the unit guarded by its writes reruns it with its reads
       // guarded (record.ts); a batch with failures is recorded that way from the start.
-      const guard = leavesEndpointsAlone(ended) ? 'writes' : 'reads';
+      const guard: Guard = leavesEndpointsAlone(ended) ? 'writes' : 'reads';
       taken = await transactGuarded(ctx.store, unit, guard);
       done += ended.length + taken.size;
     } catch (error) {

@@ -1,7 +1,7 @@
-import { NeedsGuardedReads } from '../store/guarded';
 import type { EngineContext } from '../context';
 import { appendAccountEvent } from '../events/log';
 import { saveEndpoint } from '../events/subscriptions';
+import { NeedsGuardedReads, type Guard } from '../store/guarded';
 import type { StoreTx } from '../ports';
 import type { AttemptDoc, OutboxDoc, WebhookEndpointDoc } from '../schemas/webhook-endpoint';
 import { isoTime } from '../util/time';
@@ -44,7 +44,7 @@ export async function recordResults(
   ctx: EngineContext,
   results: DeliveryResult[],
   random: () => number,
-  guardedBy: 'reads' | 'writes' = 'reads',
+  guardedBy: Guard = 'reads',
 ): Promise<void> {
   const endpoints = new Map<string, { read: WebhookEndpointDoc; now: WebhookEndpointDoc }>();
   const endpointOf = async (id: string) => {

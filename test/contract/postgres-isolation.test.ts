@@ -8,6 +8,7 @@ import { ensureWatch } from '../../engine/intents/watch';
 import { openPostgresStore } from '../../server/store/postgres';
 import { createTestPostgresStore, postgresUrl, type TestPostgresStore } from '../support/postgres';
 import { CONTRACT_SCHEMA } from './store-contract';
+import { wrapUnits } from '../support/wrap-units';
 
 /**
  * What the PostgreSQL store's SERIALIZABLE units guarantee when several server instances (here:
@@ -91,21 +92,13 @@ describe('PostgreSQL store: concurrent units of several instances', () => {
       });
       // Every taker has read the expired lease before any writes it.
       const allRead = barrier(6);
-      const overlapping: Store = {
-        ...store,
-        transact: (work, options) =>
-          store.transact(
-            (tx) =>
-              work({
-                ...tx,
-                putIfUnchanged: async (...args) => {
-                  await allRead();
-                  return tx.putIfUnchanged!(...args);
-                },
-              }),
-            options,
-          ),
-      };
+      const overlapping = wrapUnits(store, (tx) => ({
+        ...tx,
+        putIfUnchanged: async (...args) => {
+          await allRead();
+          return tx.putIfUnchanged!(...args);
+        },
+      }));
       const owners = ['a', 'b', 'c', 'd', 'e', 'f'];
       const took = await Promise.all(
         owners.map((owner) => takeLease(overlapping, 'exe_1', owner, 2_000, 60_000)),

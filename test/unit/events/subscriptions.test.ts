@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, createMemoryStore, TABLES, type Store } from '../../../engine/index';
+import { createEngine, createMemoryStore, TABLES } from '../../../engine/index';
+import { wrapUnits } from '../../support/wrap-units';
 import { saveEndpoint, subscribersOf } from '../../../engine/events/subscriptions';
 import type { WebhookEndpointDoc } from '../../../engine/schemas/webhook-endpoint';
 
@@ -26,21 +27,13 @@ const endpoint = (id: string): WebhookEndpointDoc => ({
 function engineCountingVersionReads() {
   const memory = createMemoryStore(TABLES);
   const reads = { version: 0 };
-  const store: Store = {
-    ...memory,
-    transact: (work, options) =>
-      memory.transact(
-        (tx) =>
-          work({
-            ...tx,
-            get: (table, key) => {
-              if (table === 'settings') reads.version++;
-              return tx.get(table, key);
-            },
-          }),
-        options,
-      ),
-  };
+  const store = wrapUnits(memory, (tx) => ({
+    ...tx,
+    get: (table, key) => {
+      if (table === 'settings') reads.version++;
+      return tx.get(table, key);
+    },
+  }));
   return { engine: createEngine({ store }), reads };
 }
 
