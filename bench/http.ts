@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../bin/node-flags.js';
 
 export interface Load {
   rps: number;
@@ -49,14 +50,17 @@ export function startChild(command: string, args: string[], ready: RegExp): Prom
   });
 }
 
-/** A yardstick server from bench/: the bare node:http baseline, or the create floor. */
+/**
+ * A yardstick server from bench/: the bare node:http baseline, or the create floor; with the
+ * server's Node flags, as ours runs, so that the ratios compare the same runtime.
+ */
 export async function startBaseline(
   script = 'baseline-server.ts',
   args: string[] = [],
 ): Promise<Child> {
   return startChild(
     process.execPath,
-    ['--import', 'tsx', resolve('bench', script), ...args],
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', resolve('bench', script), ...args],
     /Baseline: (http:\/\/[\d.:]+)/,
   );
 }
@@ -71,6 +75,7 @@ export async function startIntentServer(
   const child = await startChild(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...wrapper,
       resolve('bin/intent-server.js'),
       'serve',

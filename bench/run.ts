@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { benchApi } from './api';
 import { execFileSync } from 'node:child_process';
 import type { MonitorBench } from './monitor';
+import { SERVER_NODE_FLAGS } from '../bin/node-flags.js';
 import { benchPopup } from './popup';
 import { benchResolve } from './resolve';
 import { benchScale } from './scale';
@@ -78,17 +79,28 @@ async function api(results: Record<string, unknown>) {
   );
 }
 
-async function monitor(results: Record<string, unknown>) {
-  // In its own process, so that the peak RSS measured is the monitor's and nothing else's.
+/**
+ * The monitor's benchmark in a process of its own started with `flags` (so that the peak RSS
+ * measured is the monitor's and nothing else's).
+ */
+function monitorChild(flags: readonly string[]): MonitorBench {
   const output = execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'bench/monitor.ts', '--child'],
+    [...flags, '--import', 'tsx', 'bench/monitor.ts', '--child'],
     { encoding: 'utf8', maxBuffer: 1 << 24 },
   );
-  const bench = JSON.parse(output.trim().split('\n').at(-1)!) as MonitorBench;
+  return JSON.parse(output.trim().split('\n').at(-1)!) as MonitorBench;
+}
+
+async function monitor(results: Record<string, unknown>) {
+  // The monitor runs in the server: measured with the server's Node flags (bin/node-flags.js),
+  // then once more on Node's defaults, to show what the flags are worth.
+  const bench = monitorChild(SERVER_NODE_FLAGS);
   results.monitor = bench;
+  const onDefaults = monitorChild([]);
+  results.monitorOnNodeDefaults = onDefaults;
   console.log(
-    `\nMonitor: one round over ${bench.intents} intents on ${bench.urls} URLs (SQLite, stub fetcher):\n`,
+    `\nMonitor: one round over ${bench.intents} intents on ${bench.urls} URLs (SQLite, stub fetcher, the server's Node flags: ${SERVER_NODE_FLAGS.join(' ')}):\n`,
   );
   console.log('| round | wall | watches | fetches | transitions | |');
   console.log('|---|---|---|---|---|---|');
@@ -111,6 +123,9 @@ async function monitor(results: Record<string, unknown>) {
   );
   console.log(
     `\nPeak RSS of the benchmark process: ${bench.peakRssMb} MB (${verdict(bench.peakRssMb < 400, 'target < 400 MB')}).`,
+  );
+  console.log(
+    `\nThe same benchmark on Node's defaults (without the server's ${SERVER_NODE_FLAGS.join(' ')}): first round ÷ floor **${onDefaults.firstOverFloor.toFixed(2)}×** (pairs: ${onDefaults.pairs.map((p) => (p.ms / (p.floorMs + p.extractMs)).toFixed(2)).join(', ')}; rounds ${ms(onDefaults.pairs.map((p) => p.ms))} ms), ÷ the contract's floor ${onDefaults.firstOverContract.toFixed(2)}×; steady round ${onDefaults.steady.ms} ms; peak RSS ${onDefaults.peakRssMb} MB.`,
   );
 }
 

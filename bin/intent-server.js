@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=32
 // Runs the server from its bundle (dist/server/main.mjs: `npm ci` builds it, so does
 // `npm run build:server`) while it matches the sources, else the TypeScript sources through tsx's
 // loader: slower to start, never stale.

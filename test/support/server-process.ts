@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../bin/node-flags.js';
 
 const BIN = fileURLToPath(new URL('../../bin/intent-server.js', import.meta.url));
 
@@ -17,13 +18,20 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Starts `intent-server serve --port 0` and waits for it to print its address. */
+/**
+ * Starts `intent-server serve --port 0` and waits for it to print its address: by node with the
+ * server's flags, or (`executable`) as the bin file itself, its first line choosing node and flags.
+ */
 export async function startServer(
   args: string[],
   env: Record<string, string> = {},
   startTimeoutMs = 20_000,
+  how: 'node' | 'executable' = 'node',
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+  const serve = [BIN, 'serve', '--port', '0', ...args];
+  const [command, commandArgs] =
+    how === 'node' ? [process.execPath, [...SERVER_NODE_FLAGS, ...serve]] : [BIN, serve.slice(1)];
+  const child = spawn(command, commandArgs, {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
