@@ -252,7 +252,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
    * the check's unit to take once: they can then be collected as soon as the unit ran, not only
    * once its commit is synced (the check's own frame would keep them that long). A unit run again
    * (its batch retried) reads them in its transaction. A first round over 100,000 intents promoted
-   * 66-89 MB to the old generation instead of 170-172 MB.
+   * 70-118 MB to the old generation instead of 170-172 MB.
    */
   async function readBeforeFetch(watch: WatchDoc, now: number) {
     const intents = await ctx.store.query<IntentDoc>('intents', {
