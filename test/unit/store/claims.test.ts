@@ -2,8 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, type Doc, type Store, type TableDef } from '../../../engine/index';
-import { claimThese, type ClaimSpec } from '../../../engine/store/claims';
+import {
+  createMemoryStore,
+  type Doc,
+  type Query,
+  type Store,
+  type TableDef,
+} from '../../../engine/index';
+import { claimDue, claimThese, type ClaimSpec } from '../../../engine/store/claims';
+import { wrapUnits } from '../../support/wrap-units';
 import { createSqliteStore } from '../../../server/store/sqlite';
 
 const TABLES = { rows: { key: 'id', indexes: { by_due: ['due'] } } } satisfies Record<
@@ -62,5 +69,57 @@ describe.each(stores)('claimThese on the %s store', (_, open) => {
     expect(taken.size).toBe(0);
     expect(await store.get('rows', 'a')).toBeUndefined();
     await store.close();
+  });
+});
+
+describe('claimDue', () => {
+  /**
+   * A SQLite store (claims by compare-and-set) on which another instance claims every row of the
+   * first `batches` batches read, right after they were read and before they are claimed.
+   */
+  async function raced(batches: number, ...rows: Doc[]) {
+    const store = createSqliteStore(join(dir, `claims-${n++}.db`), TABLES);
+    await store.transact(async (tx) => {
+      for (const row of rows) await tx.put('rows', row);
+    });
+    let left = batches;
+    const racing = wrapUnits(store, (tx) => ({
+      ...tx,
+      query: async <T extends Doc>(table: string, query: Query) => {
+        const read = await tx.query<T>(table, query);
+        if (left-- > 0)
+          for (const row of read) await tx.put(table, { ...row, due: 99_000, claimed_by: 'other' });
+        return read;
+      },
+    }));
+    return { store, racing };
+  }
+  const due = (owner: string, limit: number) => ({ now: NOW, limit, leaseMs: 60_000, owner });
+
+  it('claims the next due rows when other instances took all those it read', async () => {
+    const { store, racing } = await raced(
+      2,
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((id, i) => ({ id, due: 900 + i })),
+    );
+    const taken = await claimDue<Doc>(racing, SPEC, due('me', 2));
+    expect(taken.map((row) => row.id)).toEqual(['e', 'f']);
+    expect(await store.get('rows', 'e')).toEqual({ id: 'e', due: 61_000, claimed_by: 'me' });
+    expect(await store.get('rows', 'a')).toMatchObject({ claimed_by: 'other' });
+    await store.close();
+  });
+
+  it('answers empty once nothing is due, and after losing ten batches in a row', async () => {
+    const none = await raced(0, { id: 'a', due: 5_000 });
+    expect(await claimDue(none.racing, SPEC, due('me', 2))).toEqual([]);
+    await none.store.close();
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: `r${String(i).padStart(2, '0')}`,
+      due: 900,
+    }));
+    const lost = await raced(11, ...rows);
+    expect(await claimDue(lost.racing, SPEC, due('me', 2))).toEqual([]);
+    expect((await lost.store.get('rows', 'r21'))?.claimed_by).toBe('other');
+    expect((await lost.store.get('rows', 'r22'))?.claimed_by).toBeUndefined();
+    await lost.store.close();
   });
 });
