@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import type { IntentDoc } from '../schemas/intent-doc';
 import { applyTransition } from '../machine/apply';
-import type { Fetcher, Scheduler, StoreTx } from '../ports';
+import type { Fetcher, Scheduler, StoreReader, StoreTx } from '../ports';
 import { pullLimit } from '../util/pull-limit';
 import { decide, waitForDateRange } from './decide';
 import { beforeDateRange } from './conditions';
@@ -238,9 +238,9 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     }
   }
 
-  /** The intents on `watch` that a check decides for, as they are in `tx`. */
-  async function watchingIn(tx: StoreTx, watch: WatchDoc) {
-    const intents = await tx.query<IntentDoc>('intents', {
+  /** The intents on `watch` that a check decides for, as `reader` (the store or a unit) sees them. */
+  async function watchingOn(reader: StoreReader, watch: WatchDoc) {
+    const intents = await reader.query<IntentDoc>('intents', {
       index: 'by_watch',
       prefix: [watch.watch_id],
     });
@@ -255,11 +255,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
    * 70-118 MB to the old generation instead of 170-172 MB.
    */
   async function readBeforeFetch(watch: WatchDoc, now: number) {
-    const intents = await ctx.store.query<IntentDoc>('intents', {
-      index: 'by_watch',
-      prefix: [watch.watch_id],
-    });
-    let watching: IntentDoc[] | undefined = intents.filter((intent) => WATCHING.has(intent.status));
+    let watching: IntentDoc[] | undefined = await watchingOn(ctx.store, watch);
     const products = await linkedTo(ctx.store, watch);
     const everyone = [...watching, ...products.watching];
     return {
@@ -296,7 +292,7 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     const decidedAt = Math.max(now, ctx.clock.now());
     const { started, transitions } = await ctx.store.transact(async (tx) => {
       for (const link of read.stale) await tx.delete('intent_watches', link.link_id);
-      const intents = read.take() ?? (await watchingIn(tx, watch));
+      const intents = read.take() ?? (await watchingOn(tx, watch));
       return applyOutcome(tx, watch, intents, read.linked, outcome, decidedAt);
     });
     stats.transitions += transitions;
