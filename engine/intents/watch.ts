@@ -29,8 +29,12 @@ export function newWatchDoc(
   now: number,
   linked = false,
 ): WatchDoc {
+  // Field by field, not `...watch` and ten more: see util/with-fields.ts (15 µs a create).
   return {
-    ...watch,
+    watch_id: watch.watch_id,
+    url: watch.url,
+    livemode: watch.livemode,
+    variant: watch.variant,
     ...(linked ? { linked: true } : {}),
     next_check_at: now,
     failures: 0,

@@ -104,7 +104,7 @@ export function judgeOffer(
   // Never read, or its latest check failed (a URL intent decides nothing then either): not known
   // now, so neither bought on an older read nor ruled out; lowest_price waits for it.
   if (!observation || offer.failures > 0) return { state: 'pending', offer, cost: null };
-  const verdict = evaluate(intent, { ...observation, ambiguous: offer.ambiguous }, now);
+  const verdict = evaluate(intent, observation, now, offer.ambiguous);
   if (!verdict.holds) return unmet(verdict.reason);
   if (stillRefused(offer.link, observation.price_cents, now)) {
     return unmet(offer.link.blocked_reason ?? 'PRICE_ABOVE_LIMIT', REFUSED_STAGE);

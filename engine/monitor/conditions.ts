@@ -28,8 +28,9 @@ const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> =
  */
 export function evaluate(
   intent: Pick<IntentDoc, 'objective' | 'conditions' | 'guardrails' | 'payment'>,
-  observation: Observation & { ambiguous?: boolean },
+  observation: Observation,
   now: number,
+  ambiguous = false,
 ): Verdict {
   const allowed = intent.guardrails.allowed_merchants;
   if (
@@ -39,7 +40,7 @@ export function evaluate(
   ) {
     return unmet('MERCHANT_NOT_ALLOWED');
   }
-  if (observation.ambiguous) return unmet('AMBIGUOUS_OFFER');
+  if (ambiguous) return unmet('AMBIGUOUS_OFFER');
   const stock = STOCK_REASONS[observation.availability];
   if (stock) return unmet(stock);
   const { currency, max_price_cents } = intent.conditions;

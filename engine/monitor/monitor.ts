@@ -16,6 +16,7 @@ import { checkedWatch } from '../intents/watch';
 import type { OfferLinkDoc } from '../schemas/offer-link';
 import { decideLinked, linkedTo, type OpenExecution } from './products';
 import { relinkDue } from './relink';
+import { withFields } from '../util/with-fields';
 
 export interface MonitorOptions {
   /** The fetcher for test-mode and for live-mode watches (live refuses private addresses). */
@@ -88,7 +89,9 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     now + Math.round(options.intervalMs * (1 + jitter * (2 * random() - 1)));
 
   function nextWatch(fetched: WatchDoc, outcome: CheckOutcome, now: number): WatchDoc {
-    const watch = { ...fetched, not_before: now + Math.min(options.intervalMs / 2, POLITE_MS) };
+    const watch = withFields(fetched, {
+      not_before: now + Math.min(options.intervalMs / 2, POLITE_MS),
+    });
     if (outcome.kind === 'observed') {
       const read = {
         ...watch,
@@ -140,10 +143,12 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     now: number,
   ) {
     const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
-    const next = nextWatch(current, outcome, now);
+    let next = nextWatch(current, outcome, now);
     if (outcome.kind === 'observed') {
-      next.last_history_at = await recordHistory(tx, ctx, current, outcome.observation, now);
-      next.catalog = await recordCatalogPage(tx, ctx, current, outcome, now);
+      next = withFields(next, {
+        last_history_at: await recordHistory(tx, ctx, current, outcome.observation, now),
+        catalog: await recordCatalogPage(tx, ctx, current, outcome, now),
+      });
     }
     await tx.put('watches', next);
     const started: { id: string; attempt: number }[] = [];

@@ -1,16 +1,20 @@
 import type { ProductIdentifiers } from '../schemas/catalog';
 import { foldText } from './text';
 
-/** The identifiers a GTIN-14 stands for: its UPC-A and EAN-13 forms when it has them. */
-export function gtinForms(gtin: string | null): Pick<ProductIdentifiers, 'gtin' | 'upc' | 'ean'> {
-  if (!gtin) return { gtin: null, upc: null, ean: null };
+/**
+ * A product's identifiers: its GTIN-14 with the UPC-A and EAN-13 forms it has, and its MPN and
+ * SKU. One literal each way, not the GTIN's forms spread with more added (util/with-fields.ts).
+ */
+export function productIdentifiers(
+  gtin: string | null,
+  mpn: string | null,
+  sku: string | null,
+): ProductIdentifiers {
+  if (!gtin) return { gtin: null, upc: null, ean: null, mpn, sku };
   // A GTIN-8 padded: an EAN-8, never a UPC.
-  if (gtin.startsWith('000000')) return { gtin, upc: null, ean: gtin.slice(6) };
-  return {
-    gtin,
-    upc: gtin.startsWith('00') ? gtin.slice(2) : null,
-    ean: gtin.startsWith('0') ? gtin.slice(1) : null,
-  };
+  if (gtin.startsWith('000000')) return { gtin, upc: null, ean: gtin.slice(6), mpn, sku };
+  const upc = gtin.startsWith('00') ? gtin.slice(2) : null;
+  return { gtin, upc, ean: gtin.startsWith('0') ? gtin.slice(1) : null, mpn, sku };
 }
 
 /** An MPN or SKU as compared: case, spaces, dashes, dots and slashes do not count. */

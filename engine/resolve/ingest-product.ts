@@ -11,7 +11,7 @@ import { canonicalJson } from '../util/canonical-json';
 import { gtin14 } from '../util/gtin';
 import { isoTime } from '../util/time';
 import { catalogIndexOf } from './catalog-index';
-import { gtinForms, mpnKey } from './identifiers';
+import { mpnKey, productIdentifiers } from './identifiers';
 
 /**
  * A merchant's offer as seen on its page or in a feed. `observed_at` is null from an import that
@@ -120,7 +120,7 @@ function newProduct(
     mode: sighting.mode,
     name: sighting.name,
     brand: null,
-    identifiers: { ...gtinForms(gtin), mpn: null, sku: null },
+    identifiers: productIdentifiers(gtin, null, null),
     image: null,
     category: null,
     gtin_key: gtin,
@@ -149,11 +149,11 @@ function withIdentity(
     brand: pick(product.brand, sighting.brand),
     category: pick(product.category, sighting.category),
     image: pick(product.image, sighting.image),
-    identifiers: {
-      ...gtinForms(gtinKey),
-      mpn: pick(product.identifiers.mpn, sighting.identifiers.mpn),
-      sku: pick(product.identifiers.sku, sighting.identifiers.sku),
-    },
+    identifiers: productIdentifiers(
+      gtinKey,
+      pick(product.identifiers.mpn, sighting.identifiers.mpn),
+      pick(product.identifiers.sku, sighting.identifiers.sku),
+    ),
     gtin_key: gtinKey,
     mpn_key: product.mpn_key ?? mpn,
   };

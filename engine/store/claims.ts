@@ -1,4 +1,5 @@
 import type { Doc, Store, StoreTx } from '../ports';
+import { withFields } from '../util/with-fields';
 
 /**
  * Claims on due work shared by several engine instances on one store (monitor watches, webhook
@@ -20,11 +21,8 @@ export interface ClaimSpec {
 /** Field naming the instance that claimed a row; null or absent once its work is written. */
 export const CLAIMED_BY = 'claimed_by';
 
-const claimed = (spec: ClaimSpec, doc: Doc, until: number, owner: string | null) => ({
-  ...doc,
-  [spec.dueField]: until,
-  [CLAIMED_BY]: owner,
-});
+const claimed = (spec: ClaimSpec, doc: Doc, until: number, owner: string | null) =>
+  withFields(doc, { [spec.dueField]: until, [CLAIMED_BY]: owner });
 
 /** Batches in a row that other instances may take first before claimDue gives up for now. */
 const RACES_LOST = 10;

@@ -85,7 +85,7 @@ describe('evaluate (CONTRACT §9)', () => {
   });
 
   it('waits on an ambiguous page', () => {
-    expect(evaluate(intent(), { ...seen(), ambiguous: true }, NOW)).toEqual({
+    expect(evaluate(intent(), seen(), NOW, true)).toEqual({
       holds: false,
       reason: 'AMBIGUOUS_OFFER',
     });

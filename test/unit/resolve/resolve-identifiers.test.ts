@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeKey, gtinForms, mpnKey } from '../../../engine/resolve/identifiers';
+import { codeKey, mpnKey, productIdentifiers } from '../../../engine/resolve/identifiers';
 import { gtin14 } from '../../../engine/util/gtin';
 
 describe('gtin14', () => {
@@ -23,25 +23,41 @@ describe('gtin14', () => {
   });
 });
 
-describe('gtinForms', () => {
+describe('productIdentifiers', () => {
   it('gives a UPC its UPC-A and EAN-13 forms', () => {
-    expect(gtinForms('00036000291452')).toEqual({
+    expect(productIdentifiers('00036000291452', 'MPN-1', 'sku-1')).toEqual({
       gtin: '00036000291452',
       upc: '036000291452',
       ean: '0036000291452',
+      mpn: 'MPN-1',
+      sku: 'sku-1',
     });
   });
 
   it('gives an EAN-13 no UPC form, and a GTIN-8 its EAN-8 only', () => {
-    expect(gtinForms('04006381333931')).toEqual({
+    expect(productIdentifiers('04006381333931', null, null)).toEqual({
       gtin: '04006381333931',
       upc: null,
       ean: '4006381333931',
+      mpn: null,
+      sku: null,
     });
-    expect(gtinForms('00000096385074')).toEqual({
+    expect(productIdentifiers('00000096385074', null, null)).toEqual({
       gtin: '00000096385074',
       upc: null,
       ean: '96385074',
+      mpn: null,
+      sku: null,
+    });
+  });
+
+  it('gives no GTIN no forms, and keeps the MPN and SKU', () => {
+    expect(productIdentifiers(null, 'MPN-1', null)).toEqual({
+      gtin: null,
+      upc: null,
+      ean: null,
+      mpn: 'MPN-1',
+      sku: null,
     });
   });
 });
