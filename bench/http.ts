@@ -70,6 +70,8 @@ export async function startIntentServer(
   databaseUrl?: string,
   /** Node arguments and a script that runs the server's script in turn (bench/profiled.ts). */
   wrapper: string[] = [],
+  /** The server's script: the bin file (its bundle), or server/main.ts to run its sources. */
+  entry = 'bin/intent-server.js',
 ): Promise<Child & { key: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = await startChild(
@@ -77,7 +79,7 @@ export async function startIntentServer(
     [
       ...SERVER_NODE_FLAGS,
       ...wrapper,
-      resolve('bin/intent-server.js'),
+      resolve(entry),
       'serve',
       '--port',
       '0',
