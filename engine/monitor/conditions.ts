@@ -24,7 +24,8 @@ const STOCK_REASONS: Record<Observation['availability'], WaitingReason | null> =
  * always needs stock the buyer can get online (InStock, LimitedAvailability, OnlineOnly), whether
  * or not `availability` was given; unknown stock never holds. Checks run in a fixed order so the
  * reported reason is stable: merchant, stock, variant, currency, price, total, then time windows. The date range is
- * decided before the page is read (decide.ts).
+ * decided before the page is read (decide.ts). `ambiguous`: the page offered several variants and
+ * none was chosen.
  */
 export function evaluate(
   intent: Pick<IntentDoc, 'objective' | 'conditions' | 'guardrails' | 'payment'>,

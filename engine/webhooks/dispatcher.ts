@@ -179,21 +179,10 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
       );
   }
 
-  async function deliver({ row, endpoint, event }: Claimed): Promise<DeliveryResult> {
+  async function deliver(claimed: Claimed): Promise<DeliveryResult> {
+    const { endpoint, event } = claimed;
     const body = JSON.stringify(toEventView(event));
     const started = ctx.clock.now();
-    // Each result is one literal (util/with-fields.ts: a spread with fields added is slow).
-    const result = (
-      at: number,
-      answer: { httpStatus: number | null; retryAfter?: string; error: string | null },
-    ) => ({
-      row,
-      eventType: event.type,
-      endpointFailing: endpoint.failing_since !== null,
-      ...answer,
-      durationMs: at - started,
-      at,
-    });
     try {
       const response = await options.fetcherFor(endpoint.livemode).fetch({
         url: endpoint.url,
@@ -205,14 +194,17 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
         readAtMost: RESPONSE_READ_BYTES,
       });
       const retryAfter = response.headers['retry-after'];
-      return result(ctx.clock.now(), {
+      return deliveryResult(claimed, started, ctx.clock.now(), {
         httpStatus: response.status,
         ...(retryAfter ? { retryAfter } : {}),
         error: null,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return result(ctx.clock.now(), { httpStatus: null, error: message });
+      return deliveryResult(claimed, started, ctx.clock.now(), {
+        httpStatus: null,
+        error: message,
+      });
     }
   }
 
@@ -256,3 +248,23 @@ export function createDispatcher(ctx: EngineContext, options: DispatcherOptions)
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/**
+ * What one delivery came to, as one literal (util/with-fields.ts: a spread followed by fields it
+ * lacks is slow).
+ */
+function deliveryResult(
+  { row, endpoint, event }: Claimed,
+  started: number,
+  at: number,
+  answer: { httpStatus: number | null; retryAfter?: string; error: string | null },
+): DeliveryResult {
+  return {
+    row,
+    eventType: event.type,
+    endpointFailing: endpoint.failing_since !== null,
+    ...answer,
+    durationMs: at - started,
+    at,
+  };
+}
