@@ -88,13 +88,20 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   const nextHealthyCheck = (now: number) =>
     now + Math.round(options.intervalMs * (1 + jitter * (2 * random() - 1)));
 
-  function nextWatch(fetched: WatchDoc, outcome: CheckOutcome, now: number): WatchDoc {
-    const watch = withFields(fetched, {
-      not_before: now + Math.min(options.intervalMs / 2, POLITE_MS),
-    });
+  /**
+   * The watch as its check writes it, in one copy; `recorded`: the time of the history point and
+   * the catalog entry its observation was written with.
+   */
+  function nextWatch(
+    fetched: WatchDoc,
+    outcome: CheckOutcome,
+    now: number,
+    recorded: Pick<WatchDoc, 'last_history_at' | 'catalog'> | null,
+  ): WatchDoc {
+    const notBefore = now + Math.min(options.intervalMs / 2, POLITE_MS);
     if (outcome.kind === 'observed') {
-      const read = {
-        ...watch,
+      const read = withFields(fetched, {
+        not_before: notBefore,
         failures: 0,
         last_error: null,
         etag: outcome.etag,
@@ -103,13 +110,15 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
         offer_sku: outcome.sku,
         last_ambiguous: outcome.ambiguous,
         page_fingerprint: outcome.fingerprint,
-      };
+        ...recorded,
+      });
       return checkedWatch(read, nextHealthyCheck(now), now);
     }
-    const failures = watch.failures + 1;
+    const failures = fetched.failures + 1;
     const backoff = Math.min(options.intervalMs * 2 ** (failures - 1), maxBackoff);
     const retry = now + Math.max(backoff, Math.min(outcome.retryAfterMs ?? 0, maxBackoff));
-    return checkedWatch({ ...watch, failures, last_error: outcome.error }, retry, now);
+    const failed = { not_before: notBefore, failures, last_error: outcome.error };
+    return checkedWatch(withFields(fetched, failed), retry, now);
   }
 
   async function expireDue(now: number): Promise<number> {
@@ -143,13 +152,14 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
     now: number,
   ) {
     const current = (await tx.get<WatchDoc>('watches', watch.watch_id)) ?? watch;
-    let next = nextWatch(current, outcome, now);
-    if (outcome.kind === 'observed') {
-      next = withFields(next, {
-        last_history_at: await recordHistory(tx, ctx, current, outcome.observation, now),
-        catalog: await recordCatalogPage(tx, ctx, current, outcome, now),
-      });
-    }
+    const recorded =
+      outcome.kind === 'observed'
+        ? {
+            last_history_at: await recordHistory(tx, ctx, current, outcome.observation, now),
+            catalog: await recordCatalogPage(tx, ctx, current, outcome, now),
+          }
+        : null;
+    const next = nextWatch(current, outcome, now, recorded);
     await tx.put('watches', next);
     const started: { id: string; attempt: number }[] = [];
     let transitions = 0;

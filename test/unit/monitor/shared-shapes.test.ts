@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Doc, Fetcher, Store, StoreTx } from '../../../engine/index';
 import { createMonitor } from '../../../engine/monitor/monitor';
 import { apiStore, intentBody, testApi } from '../../support/api';
+import { wrapUnits } from '../../support/wrap-units';
 import { jsonLd, page, productWithOffers } from '../extract/pages';
 
 /**
@@ -55,11 +56,7 @@ function recordingStore(inner: Store) {
       },
     }),
   });
-  const store: Store = {
-    ...inner,
-    transact: (work, options) => inner.transact((tx) => work(recording(tx)), options),
-  };
-  return { store, written, phase };
+  return { store: wrapUnits(inner, recording), written, phase };
 }
 
 // V8 collects an operation's feedback from its ninth run on, and only then does a spread
