@@ -64,6 +64,8 @@ export interface RoundStats {
 const POLITE_MS = 30_000;
 
 const WATCHING = new Set(['active', 'waiting']);
+/** When a check's observation was put in the history and what it put in the catalog. */
+type Recorded = Pick<WatchDoc, 'last_history_at' | 'catalog'> | null;
 
 /**
  * A check whose store work failed (a conflict that outlasted the store's retries, the store away
@@ -88,16 +90,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   const nextHealthyCheck = (now: number) =>
     now + Math.round(options.intervalMs * (1 + jitter * (2 * random() - 1)));
 
-  /**
-   * The watch as its check writes it, in one copy; `recorded`: the time of the history point and
-   * the catalog entry its observation was written with.
-   */
-  function nextWatch(
-    fetched: WatchDoc,
-    outcome: CheckOutcome,
-    now: number,
-    recorded: Pick<WatchDoc, 'last_history_at' | 'catalog'> | null,
-  ): WatchDoc {
+  /** The watch as its check writes it, in one copy, with what its observation `recorded`. */
+  function nextWatch(fetched: WatchDoc, outcome: CheckOutcome, now: number, recorded: Recorded) {
     const notBefore = now + Math.min(options.intervalMs / 2, POLITE_MS);
     if (outcome.kind === 'observed') {
       const read = withFields(fetched, {
@@ -265,9 +259,8 @@ export function createMonitor(ctx: EngineContext, options: MonitorOptions) {
   /**
    * What a check reads before its fetch. The intents it decides for are held by `take` alone, for
    * the check's unit to take once: they can then be collected as soon as the unit ran, not only
-   * once its commit is synced (the check's own frame would keep them that long). A unit run again
-   * (its batch retried) reads them in its transaction. A first round over 100,000 intents promoted
-   * 70-118 MB to the old generation instead of 170-172 MB.
+   * once its commit is synced (the check's own frame would keep them that long): 70-118 MB
+   * promoted per first round instead of 170-172. A unit run again reads them in its transaction.
    */
   async function readBeforeFetch(watch: WatchDoc, now: number) {
     let watching: IntentDoc[] | undefined = await watchingOn(ctx.store, watch);
