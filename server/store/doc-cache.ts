@@ -1,7 +1,10 @@
 import type { Doc } from '../../engine/index';
 
 export interface DocCacheOptions {
-  /** PRAGMA data_version of the read connection: it moves when another connection commits. */
+  /**
+   * PRAGMA data_version of the connection that commits: it moves when another connection commits,
+   * never for this one's own commits.
+   */
   dataVersion: () => number;
   maxEntries?: number;
   /** Upper bound on staleness should an outside commit slip past the version checks. */
@@ -106,8 +109,7 @@ export function createDocCache(options: DocCacheOptions) {
      * caching what may never be read; the next read caches it).
      */
     afterCommit(writes: Iterable<readonly [table: string, id: string]>) {
-      known = options.dataVersion();
-      checkedAt = now();
+      // No outside commit can have come between beforeCommit and our COMMIT (we held the lock).
       // Nothing cached (a store only written to, like the monitor's rounds): nothing to forget.
       if (size === 0) return;
       for (const [table, id] of writes) {
