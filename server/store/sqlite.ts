@@ -98,9 +98,8 @@ export function createSqliteStore(
   // each page's intents before the fetch and again in its transaction: through one connection
   // those pages are read once. First round -8 % (in one process, the two ways alternated).
   const readSide = () => (writer.inTransaction ? 'reader' : 'writer');
-  // The writer's: our own commits leave it alone, so that only another connection's commit (the
-  // CLI revoking a key) moves it. The reader's moved at each of ours, and every look at it then
-  // dropped the reader's page cache (3 µs a create in a profile).
+  // The writer's, which only another connection's commit moves (the reader's moved at each of
+  // ours, and every look at it dropped the reader's page cache: 3 µs a create in a profile).
   const dataVersion = writer.prepare('PRAGMA data_version').pluck();
   const cache = createDocCache({ dataVersion: () => dataVersion.get() as number });
 
