@@ -32,6 +32,12 @@ export interface ApiBench {
    * contract asks of a create (request id, key, zod validation, ULIDs, the watch read).
    */
   contractFloor: Load & { ratio: number };
+  /** bench/floor-server.ts POST /turn-batched: the floor handling requests at the turn's end. */
+  turnBatchedFloor: Load & { ratio: number };
+  /** Median over rounds of that floor ÷ the floor (same process), same rounds. */
+  turnBatchedOverFloor: number;
+  /** Median over rounds of create req/s ÷ that floor's, same rounds. */
+  createOverTurnBatchedFloor: number;
   /** Median over rounds of the contract's floor ÷ the floor (same process), same rounds. */
   contractOverFloor: number;
   /** Median over rounds of create req/s ÷ the contract's floor, same rounds. */
@@ -114,6 +120,12 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
         },
         body: createBody,
       },
+      turnBatchedFloor: {
+        url: `${floorServer.url}/turn-batched`,
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json' },
+        body: createBody,
+      },
       createFloorInThread: {
         url: inThreadServer.url,
         method: 'POST' as const,
@@ -137,6 +149,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createFloor: [] as Load[],
       createFloorInThread: [] as Load[],
       contractFloor: [] as Load[],
+      turnBatchedFloor: [] as Load[],
       create: [] as Load[],
       get: [] as Load[],
       getFloor: [] as Load[],
@@ -150,6 +163,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       contractFloor: [] as number[],
       contractOverFloor: [] as number[],
       createOverContractFloor: [] as number[],
+      turnBatchedFloor: [] as number[],
+      turnBatchedOverFloor: [] as number[],
+      createOverTurnBatchedFloor: [] as number[],
       create: [] as number[],
       get: [] as number[],
       getFloor: [] as number[],
@@ -160,14 +176,16 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
     for (let round = 0; round < rounds; round++) {
       const base = await load({ ...targets.baseline, duration: seconds });
       const postCeiling = await load({ ...targets.postCeiling, duration: seconds });
-      // The floor and the contract's floor share a process and its database: each goes first
-      // in turn, so that neither always runs on the log and checkpoint the other left.
-      const floorFirst = round % 2 === 0;
-      const pair = [targets.createFloor, targets.contractFloor];
-      if (!floorFirst) pair.reverse();
-      const first = await load({ ...pair[0]!, duration: seconds });
-      const second = await load({ ...pair[1]!, duration: seconds });
-      const [createFloor, contractFloor] = floorFirst ? [first, second] : [second, first];
+      // The floors of one process share its database: each goes first in turn, so that none
+      // always runs on the log and checkpoint another left.
+      const trio = [targets.createFloor, targets.contractFloor, targets.turnBatchedFloor];
+      const shift = round % trio.length;
+      const loads: Load[] = [];
+      for (let i = 0; i < trio.length; i++) {
+        const at = (i + shift) % trio.length;
+        loads[at] = await load({ ...trio[at]!, duration: seconds });
+      }
+      const [createFloor, contractFloor, turnBatchedFloor] = loads as [Load, Load, Load];
       const create = await load({ ...targets.create, duration: seconds });
       const inThread = await load({ ...targets.createFloorInThread, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
@@ -193,6 +211,10 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       ratios.contractFloor.push(contractFloor.rps / base.rps);
       ratios.contractOverFloor.push(contractFloor.rps / createFloor.rps);
       ratios.createOverContractFloor.push(create.rps / contractFloor.rps);
+      runs.turnBatchedFloor.push(turnBatchedFloor);
+      ratios.turnBatchedFloor.push(turnBatchedFloor.rps / base.rps);
+      ratios.turnBatchedOverFloor.push(turnBatchedFloor.rps / createFloor.rps);
+      ratios.createOverTurnBatchedFloor.push(create.rps / turnBatchedFloor.rps);
       runs.create.push(create);
       runs.get.push(get);
       ratios.create.push(create.rps / base.rps);
@@ -208,6 +230,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       contractFloor: summarise(runs.contractFloor, ratios.contractFloor),
       contractOverFloor: median(ratios.contractOverFloor),
       createOverContractFloor: median(ratios.createOverContractFloor),
+      turnBatchedFloor: summarise(runs.turnBatchedFloor, ratios.turnBatchedFloor),
+      turnBatchedOverFloor: median(ratios.turnBatchedOverFloor),
+      createOverTurnBatchedFloor: median(ratios.createOverTurnBatchedFloor),
       create: summarise(runs.create, ratios.create),
       get: summarise(runs.get, ratios.get),
       getFloor: summarise(runs.getFloor, ratios.getFloor),

@@ -15,6 +15,7 @@ import { newWatchDoc } from '../engine/intents/watch';
 import { CreateIntentBody, type CreateIntentInput } from '../engine/schemas/intent-input';
 import { createDeliveryFloor } from './floor-deliveries';
 import { CONTRACT_FLOOR_KEY, sameShapeId, writeRow } from './floor-rows';
+import { atTurnEnd } from '../server/http/turn-batched';
 
 /**
  * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
@@ -185,7 +186,15 @@ function intentRow(
 
 const server = createServer((req, res) => {
   if (req.method === 'GET') return answerOutboxLeft(res);
-  if (req.url === '/contract') return createByContract(req, res);
+  // The contract's floor handles its requests as our server does, at the end of the turn they
+  // came in (server/http/turn-batched.ts); so does the floor at /turn-batched, to say what that
+  // alone is worth to it.
+  if (req.url === '/contract') return atTurnEnd(() => createByContract(req, res));
+  if (req.url === '/turn-batched') return atTurnEnd(() => createByFloor(req, res));
+  createByFloor(req, res);
+});
+
+function createByFloor(req: IncomingMessage, res: ServerResponse) {
   let text = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (text += chunk));
@@ -197,7 +206,7 @@ const server = createServer((req, res) => {
     const event = createdEvent(sameShapeId('evt', sequence++), doc, now);
     enqueue({ doc, event, res });
   });
-});
+}
 
 /** The intent's `intent.created` event, as our create writes it. */
 const createdEvent = (eventId: string, doc: { intent_id: string; scope: string }, now: string) =>
@@ -225,8 +234,9 @@ function enqueue(unit: (typeof queue)[number]) {
  * the bearer key looked up in memory, the body validated with the API's own zod schema (400
  * naming the field), ULIDs for the intent and its event, and the intent's watch read in the
  * transaction (written when new). Nothing else of ours: no rate limit, idempotency, create
- * checks, outbox lookup or framework. Served by the floor's own process, so that the floor and
- * this are compared without the ±15 % by which two server processes differ.
+ * checks, outbox lookup or framework; its requests are handled at the end of the turn they came
+ * in, as our server's are. Served by the floor's own process, so that the floor and this are
+ * compared without the ±15 % by which two server processes differ.
  */
 function createByContract(req: IncomingMessage, res: ServerResponse) {
   const requestId = ulids.next('req');

@@ -45,8 +45,14 @@ async function api(results: Record<string, unknown>) {
   );
   console.log(
     row(
-      "the contract's floor: the floor (same process) plus the least the contract asks of a create — request id, key lookup, zod validation, ULIDs, the watch read — nothing else of ours",
+      "the contract's floor: the floor (same process) plus the least the contract asks of a create — request id, key lookup, zod validation, ULIDs, the watch read — nothing else of ours; its requests handled at the end of the turn they came in, as ours are",
       bench.contractFloor,
+    ),
+  );
+  console.log(
+    row(
+      'the floor (same process) handling its requests at the end of the turn they came in, as our server does (server/http/turn-batched.ts)',
+      bench.turnBatchedFloor,
     ),
   );
   console.log(
@@ -70,6 +76,9 @@ async function api(results: Record<string, unknown>) {
   );
   console.log(
     `The contract's floor ÷ the floor (one process, median of the rounds' ratios): **${bench.contractOverFloor.toFixed(2)}×** — a create doing nothing but what the contract asks, each in its cheapest form, ${bench.contractOverFloor >= 0.9 ? 'reaches' : 'stays under'} 0.9× here; POST /v1/intents ÷ the contract's floor: **${bench.createOverContractFloor.toFixed(2)}×**`,
+  );
+  console.log(
+    `The floor handling its requests at the turn's end ÷ the floor: **${bench.turnBatchedOverFloor.toFixed(2)}×** (what our way of handing requests over is worth with nothing else); POST /v1/intents ÷ that floor: **${bench.createOverTurnBatchedFloor.toFixed(2)}×**`,
   );
   console.log(
     `GET /v1/intents/{id} ÷ its floor (median of the rounds' ratios): **${bench.getOverFloor.toFixed(2)}×**; the floor itself is ${bench.getFloor.ratio.toFixed(2)}× of the baseline: ${bench.getFloor.ratio >= 0.5 ? verdict(true, 'floor ≥ 0.5×: the target is reachable here') : verdict(false, 'floor < 0.5×: a GET at 0.5× is out of reach here')}`,

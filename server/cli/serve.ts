@@ -1,5 +1,6 @@
 import { serve as serveHttp, type ServerType } from '@hono/node-server';
 import { CoalescedResponse } from '../http/coalesced-response';
+import { turnBatched } from '../http/turn-batched';
 import { DEFAULT_RATE_LIMIT } from '../../engine/index';
 import { createServerApp } from '../http/app';
 import { wireMerchants } from '../merchants';
@@ -112,7 +113,7 @@ export async function serveCommand(args: string[]) {
     const keyFile = values['receipt-key'];
     // A key file that cannot sign stops the start, named by the flag that gave it.
     if (keyFile) await engine.ctx.signer().catch((error: Error) => fail(keyFile, error));
-    server = await listen(createServerApp(engine).fetch, port, values.host);
+    server = await listen(turnBatched(createServerApp(engine).fetch), port, values.host);
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
     const base = `http://${values.host}:${actualPort}`;
