@@ -15,7 +15,7 @@ import { newWatchDoc } from '../engine/intents/watch';
 import { CreateIntentBody, type CreateIntentInput } from '../engine/schemas/intent-input';
 import { createDeliveryFloor } from './floor-deliveries';
 import { CONTRACT_FLOOR_KEY, sameShapeId, writeRow } from './floor-rows';
-import { atTurnEnd } from '../server/http/turn-batched';
+import { atTurnEnd } from '../server/http/turn-end';
 
 /**
  * The floor under POST /v1/intents: bare node:http that parses the body and durably writes the
@@ -187,7 +187,7 @@ function intentRow(
 const server = createServer((req, res) => {
   if (req.method === 'GET') return answerOutboxLeft(res);
   // The contract's floor handles its requests as our server does, at the end of the turn they
-  // came in (server/http/turn-batched.ts); so does the floor at /turn-batched, to say what that
+  // came in (server/http/turn-batched.ts, turn-end.ts); so does the floor at /turn-batched, to say what that
   // alone is worth to it.
   if (req.url === '/contract') return atTurnEnd(() => createByContract(req, res));
   if (req.url === '/turn-batched') return atTurnEnd(() => createByFloor(req, res));

@@ -1,13 +1,5 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
-
-/** The responses ended during this turn of the event loop, to be sent together at its end. */
-let pending: [ServerResponse, unknown[]][] = [];
-
-function sendPending() {
-  const batch = pending;
-  pending = [];
-  for (const [response, args] of batch) Reflect.apply(ServerResponse.prototype.end, response, args);
-}
+import { atTurnEnd } from './turn-end';
 
 /**
  * A response whose `end` takes effect at the end of the event loop's turn (setImmediate), with
@@ -23,8 +15,7 @@ export class CoalescedResponse<
   Request extends IncomingMessage = IncomingMessage,
 > extends ServerResponse<Request> {
   override end(...args: unknown[]): this {
-    if (pending.length === 0) setImmediate(sendPending);
-    pending.push([this, args]);
+    atTurnEnd(() => Reflect.apply(ServerResponse.prototype.end, this, args));
     return this;
   }
 }

@@ -1,17 +1,6 @@
+import { atTurnEnd } from './turn-end';
+
 type Fetch = (request: Request) => Response | Promise<Response>;
-
-let waiting: Array<() => void> = [];
-
-function release() {
-  const batch = waiting;
-  waiting = [];
-  for (const work of batch) work();
-}
-
-/** Runs `work` at the end of this turn of the event loop (setImmediate), after work queued before it. */
-export function atTurnEnd(work: () => void): void {
-  if (waiting.push(work) === 1) setImmediate(release);
-}
 
 /**
  * Hands the requests parsed during one turn of the event loop to `fetch` together at the turn's
