@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Doc, Query, Store, StoreTx, TableDef } from '../../engine/index';
 import { keepLogShort, type CheckpointerOptions } from './checkpointer';
-import { createDocCache } from './doc-cache';
+import { createDocCache, deepFreeze } from './doc-cache';
+import { RowMap } from './row-map';
 import type { MigrationReport } from './migrations';
 import { ownerOnlyDatabase } from './sqlite-files';
 import { migrate } from './sqlite-schema';
@@ -107,40 +108,40 @@ export function createSqliteStore(
   let unitWrites: Write[] = [];
   // Index values of rows as this batch last read or wrote them, so that a put can leave the
   // indexes whose values did not change alone. Forgotten when the batch ends or rolls back.
-  const rowIndexValues = new Map<string, ColumnValue[]>();
-  // Rows as this batch read them (null: no such row), so that a row read again in the batch (the
-  // endpoints version every event reads, say) is not looked up again: nobody else writes while
-  // the batch holds the write lock, and our own writes forget them. Forgotten with the above.
-  const readTexts = new Map<string, string | null>();
+  const rowIndexValues = new RowMap<ColumnValue[]>();
+  // Rows as this batch read them, parsed and frozen, with their index values (null: no such row),
+  // so that a row read again in the batch (the watch of every create, the endpoints version every
+  // event reads) is neither looked up nor parsed again: nobody else writes while the batch holds
+  // the write lock, and our own writes forget them. Forgotten with the above.
+  const readRows = new RowMap<{ doc: Doc; values: ColumnValue[] } | null>();
   const forgetBatchRows = () => {
     rowIndexValues.clear();
-    readTexts.clear();
+    readRows.clear();
   };
-  const rowKey = (table: string, key: string) => `${table}\u0000${key}`;
   const keyOf = (table: string, doc: Doc) => {
     const key = doc[schema[table]!.key];
     if (typeof key !== 'string') throw new Error(`${table}: document has no string key`);
     return key;
   };
   /** What a unit's write leaves the batch knowing: the row's index values, its text no more. */
-  const wrote = (table: string, key: string, values: ColumnValue[], row = rowKey(table, key)) => {
-    rowIndexValues.set(row, values);
-    readTexts.delete(row);
+  const wrote = (table: string, key: string, values: ColumnValue[]) => {
+    rowIndexValues.set(table, key, values);
+    readRows.delete(table, key);
     unitWrites.push([table, key]);
   };
   const tx: StoreTx = {
     async get<T extends Doc>(table: string, key: string) {
       const statements = statementsOf('writer', table);
-      const row = rowKey(table, key);
-      let text = readTexts.get(row);
-      if (text === undefined) {
-        text = (statements.get.get(key) as string | undefined) ?? null;
-        readTexts.set(row, text);
+      let read = readRows.get(table, key);
+      if (read === undefined) {
+        const text = statements.get.get(key) as string | undefined;
+        const doc = text === undefined ? undefined : deepFreeze(JSON.parse(text) as Doc);
+        read = doc ? { doc, values: indexValuesOf(statements, doc) } : null;
+        readRows.set(table, key, read);
       }
-      if (text === null) return undefined;
-      const doc = JSON.parse(text) as T;
-      rowIndexValues.set(row, indexValuesOf(statements, doc));
-      return doc;
+      if (read === null) return undefined;
+      rowIndexValues.set(table, key, read.values);
+      return read.doc as T;
     },
     async reread<T extends Doc>(table: string, key: string, seen: T, versionField: string) {
       if (typeof seen[versionField] !== 'number') return tx.get<T>(table, key);
@@ -150,7 +151,7 @@ export function createSqliteStore(
         string | null | undefined;
       if (text === undefined) return undefined;
       const doc = text === null ? seen : (JSON.parse(text) as T);
-      rowIndexValues.set(rowKey(table, key), indexValuesOf(statements, doc));
+      rowIndexValues.set(table, key, indexValuesOf(statements, doc));
       return doc;
     },
     async query<T extends Doc>(table: string, query: Query) {
@@ -177,18 +178,16 @@ export function createSqliteStore(
       const key = keyOf(table, doc);
       const text = JSON.stringify(doc);
       const values = indexValuesOf(statements, doc);
-      const row = rowKey(table, key);
-      const before = rowIndexValues.get(row);
+      const before = rowIndexValues.get(table, key);
       if (!before || !updateChanged(statements, key, text, values, before)) {
         statements.upsert.run(key, text, ...values);
       }
-      wrote(table, key, values, row);
+      wrote(table, key, values);
     },
     async delete(table, key) {
       statementsOf('writer', table).delete.run(key);
-      const row = rowKey(table, key);
-      rowIndexValues.delete(row);
-      readTexts.delete(row);
+      rowIndexValues.delete(table, key);
+      readRows.delete(table, key);
       unitWrites.push([table, key]);
     },
   };
@@ -282,7 +281,6 @@ export function createSqliteStore(
       const failed = walSync.failure();
       if (failed) throw failed;
       begin();
-      cache.beforeCommit();
       let outcome = await runUnits(batch, false);
       if (outcome === 'retry') {
         writer.exec('ROLLBACK');
@@ -318,12 +316,10 @@ export function createSqliteStore(
       const cached = cache.get(table, key);
       if (cached) return cached as T;
       const seen = walSync.lastCommit();
+      const read = cache.reading(table, key);
       const text = statementsOf(readSide(), table).get.get(key) as string | undefined;
       await walSync.durable(seen);
-      if (text === undefined) return undefined;
-      const doc = JSON.parse(text) as T;
-      // A commit since the read may have changed the document: not cached then.
-      return walSync.lastCommit() === seen ? cache.remember(table, key, doc) : doc;
+      return cache.finish(read, text === undefined ? undefined : (JSON.parse(text) as T));
     },
     async query<T extends Doc>(table: string, query: Query) {
       const seen = walSync.lastCommit();

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createDocCache } from '../../server/store/doc-cache';
+import {
+  createDocCache,
+  OUTSIDE_COMMITS_SEEN_WITHIN_MS as LOOK_EVERY,
+} from '../../server/store/doc-cache';
 
 /** A cache on a hand-driven clock and data version (SQLite's PRAGMA data_version in the store). */
 function cacheAt(options: { maxEntries?: number; ttlMs?: number } = {}) {
-  const state = { t: 0, version: 1 };
+  const state = { t: 0, version: 1, looks: 0 };
   const cache = createDocCache({
-    dataVersion: () => state.version,
+    dataVersion: () => (state.looks++, state.version),
     now: () => state.t,
     ...options,
   });
@@ -35,24 +38,30 @@ describe('the SQLite store read cache', () => {
     const { cache, state } = cacheAt();
     cache.remember('api_keys', 'k', { revoked_at: null });
     state.version = 2; // `keys revoke` in another process
-    state.t += 1; // the version is looked at once per millisecond at most
+    state.t += LOOK_EVERY;
     expect(cache.get('api_keys', 'k')).toBeUndefined();
     expect(cache.size()).toBe(0);
   });
 
-  it('looks at the data version before a commit whatever the time', () => {
+  it('looks at the data version at most once in its interval, and at once when it is over', () => {
     const { cache, state } = cacheAt();
     cache.remember('api_keys', 'k', { revoked_at: null });
+    for (let i = 0; i < 100; i++) cache.get('api_keys', 'k');
+    cache.afterCommit([['intents', 'a']]);
+    expect(state.looks).toBe(1); // the one at creation
     state.version = 2;
-    cache.beforeCommit();
+    state.t += LOOK_EVERY - 1;
+    expect(cache.get('api_keys', 'k')).toEqual({ revoked_at: null });
+    state.t += 1;
     expect(cache.get('api_keys', 'k')).toBeUndefined();
+    expect(state.looks).toBe(2);
+    expect(LOOK_EVERY).toBeLessThanOrEqual(1000); // revocation honoured within a second
   });
 
   it('forgets what our own commit wrote and keeps the rest', () => {
     const { cache, state } = cacheAt();
     cache.remember('intents', 'a', { v: 1 });
     cache.remember('intents', 'b', { v: 1 });
-    cache.beforeCommit();
     cache.afterCommit([['intents', 'a']]); // our own commit leaves the data version alone
     state.t += 5;
     expect(cache.get('intents', 'a')).toBeUndefined();
@@ -84,5 +93,60 @@ describe('the SQLite store read cache', () => {
     cache.remember('events', 'e', { n: 6 }); // a new table takes room from another
     expect(cache.size()).toBe(3);
     expect(cache.get('events', 'e')).toEqual({ n: 6 });
+  });
+});
+
+describe('the read cache and reads under way', () => {
+  it('remembers what a read found once it is finished', () => {
+    const { cache } = cacheAt();
+    const read = cache.reading('api_keys', 'k');
+    expect(cache.finish(read, { v: 1 })).toEqual({ v: 1 });
+    expect(cache.get('api_keys', 'k')).toEqual({ v: 1 });
+    expect(Object.isFrozen(cache.get('api_keys', 'k'))).toBe(true);
+  });
+
+  it('keeps what a read found across our commits of other documents meanwhile', () => {
+    const { cache } = cacheAt();
+    const read = cache.reading('api_keys', 'k');
+    cache.afterCommit([
+      ['intents', 'a'],
+      ['api_keys', 'other'],
+    ]);
+    cache.finish(read, { v: 1 });
+    expect(cache.get('api_keys', 'k')).toEqual({ v: 1 });
+  });
+
+  it('does not remember a read that a commit of ours wrote over meanwhile', () => {
+    const { cache } = cacheAt();
+    const read = cache.reading('api_keys', 'k');
+    cache.afterCommit([['api_keys', 'k']]); // the key revoked by this process
+    expect(cache.finish(read, { revoked_at: null })).toEqual({ revoked_at: null });
+    expect(cache.get('api_keys', 'k')).toBeUndefined();
+  });
+
+  it('does not remember a read made before another connection committed', () => {
+    const { cache, state } = cacheAt();
+    const read = cache.reading('api_keys', 'k');
+    state.version = 2; // `keys revoke` in another process, after the read...
+    state.t += LOOK_EVERY;
+    expect(cache.get('api_keys', 'other')).toBeUndefined(); // ...seen by a look at the version
+    cache.finish(read, { revoked_at: null });
+    expect(cache.get('api_keys', 'k')).toBeUndefined();
+  });
+
+  it('lets the latest of two reads of one document be the one remembered', () => {
+    const { cache } = cacheAt();
+    const first = cache.reading('api_keys', 'k');
+    const second = cache.reading('api_keys', 'k');
+    cache.finish(first, { v: 1 });
+    expect(cache.get('api_keys', 'k')).toBeUndefined();
+    cache.finish(second, { v: 2 });
+    expect(cache.get('api_keys', 'k')).toEqual({ v: 2 });
+  });
+
+  it('remembers nothing for a read that found nothing', () => {
+    const { cache } = cacheAt();
+    expect(cache.finish(cache.reading('api_keys', 'k'), undefined)).toBeUndefined();
+    expect(cache.size()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { OUTSIDE_COMMITS_SEEN_WITHIN_MS } from '../../server/store/doc-cache';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { CONTRACT_SCHEMA } from './store-contract';
 
@@ -128,7 +129,7 @@ describe('SQLite read cache', () => {
     const other = createSqliteStore(path, CONTRACT_SCHEMA);
     await other.transact((tx) => tx.put('items', { id: 'k', owner: 'o', revoked: true }));
     await other.close();
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, OUTSIDE_COMMITS_SEEN_WITHIN_MS + 2));
     expect(await store.get('items', 'k')).toMatchObject({ revoked: true });
     await store.close();
   });
@@ -139,7 +140,8 @@ describe('SQLite read cache', () => {
     await store.get('items', 'k');
     for (let i = 0; i < 3; i++) {
       await store.transact((tx) => tx.put('items', { id: `x${i}`, owner: 'o' }));
-      await new Promise((r) => setTimeout(r, 3)); // past the cache's look at the data version
+      // Past the cache's next look at the data version.
+      await new Promise((r) => setTimeout(r, OUTSIDE_COMMITS_SEEN_WITHIN_MS + 2));
       expect(store.peek?.('items', 'k')).toMatchObject({ id: 'k' });
     }
     await store.close();
@@ -154,6 +156,7 @@ describe('SQLite read cache', () => {
     await other.transact((tx) => tx.put('items', { id: 'k', owner: 'o', v: 2 }));
     await other.close();
     await store.transact((tx) => tx.put('items', { id: 'x', owner: 'o' }));
+    await new Promise((r) => setTimeout(r, OUTSIDE_COMMITS_SEEN_WITHIN_MS + 2));
     expect(await store.get('items', 'k')).toMatchObject({ v: 2 });
     await store.close();
   });
