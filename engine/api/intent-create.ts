@@ -42,7 +42,10 @@ export function createIntentCreate(ctx: EngineContext, options: IntentCreateOpti
       refuseWriteByReadOnlyKey(caller, 'POST', PATH);
       const body = await readJsonBody(request);
       const key = request.headers.get('Idempotency-Key');
-      const opened = await options.idempotency.open(ctx, caller, 'POST', PATH, key, body);
+      const opened =
+        key === null
+          ? undefined
+          : await options.idempotency.open(ctx, caller, 'POST', PATH, key, body);
       if (opened && 'prior' in opened) return replay(opened.prior, opened.requestHash, requestId);
       scope = opened;
       createIntent.precheck?.(body);

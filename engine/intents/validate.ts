@@ -27,7 +27,8 @@ export async function checkCreateIntent(
     input.objective.procurement?.item.product_url,
     'objective.procurement.item.product_url',
   );
-  await checkProductExists(ctx, caller, input.objective.product?.product_id);
+  const productId = input.objective.product?.product_id;
+  if (productId) await checkProductExists(ctx, caller, productId);
   checkProductCurrency(input);
   checkConditions(ctx, input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
@@ -87,8 +88,7 @@ function checkObjective(objective: CreateIntentInput['objective']) {
 }
 
 /** The catalog is kept per mode: a test key cannot name a live product, nor the reverse. */
-async function checkProductExists(ctx: EngineContext, caller: Caller, productId?: string) {
-  if (!productId) return;
+async function checkProductExists(ctx: EngineContext, caller: Caller, productId: string) {
   const product = await ctx.store.get<CatalogProductDoc>('products', productId);
   if (!product || product.mode !== catalogModeOf(caller.livemode)) {
     throw missingReference(

@@ -22,11 +22,18 @@ const DATE_FIELDS = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}))?/;
 export function isRealDate(value: string): boolean {
   const fields = DATE_FIELDS.exec(value);
   if (!fields) return false;
-  const [year, month, day] = [Number(fields[1]), Number(fields[2]), Number(fields[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const sameDay =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return sameDay && (fields[4] === undefined || Number(fields[4]) <= 23);
+  const year = Number(fields[1]);
+  const month = Number(fields[2]);
+  const day = Number(fields[3]);
+  const realDay = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return realDay && (fields[4] === undefined || Number(fields[4]) <= 23);
+}
+
+/** Days in a month (1-12) of the proleptic Gregorian calendar, as Date.UTC counts them. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
 }
 
 let lastInput = '';
