@@ -27,7 +27,9 @@ export class RowMap<V> {
   }
 
   clear(): void {
-    for (const rows of this.tables.values()) rows.clear();
+    if (this.count === 0) return;
+    // Map#clear allocates a new table: only for the maps that hold something.
+    for (const rows of this.tables.values()) if (rows.size > 0) rows.clear();
     this.count = 0;
   }
 
