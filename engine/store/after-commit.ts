@@ -1,7 +1,11 @@
 import type { Store, StoreTx } from '../ports';
 
-const pending = new WeakMap<StoreTx, (() => void)[]>();
-const memos = new WeakMap<StoreTx, Map<string, unknown>>();
+/** What the run of a unit holding a `tx` has registered: its hooks, its memo once asked for. */
+interface UnitRun {
+  hooks: (() => void)[];
+  memo?: Map<string, unknown>;
+}
+const runs = new WeakMap<StoreTx, UnitRun>();
 
 /**
  * The store with after-commit hooks: work registered with `afterCommit(tx, run)` runs once the
@@ -15,14 +19,13 @@ export function withAfterCommit(store: Store): Store {
     ...(store.peek ? { peek: store.peek } : {}),
     query: (table, query) => store.query(table, query),
     async transact(work, options) {
-      let hooks: (() => void)[] = [];
+      let run: UnitRun = { hooks: [] };
       const result = await store.transact((tx) => {
-        hooks = [];
-        pending.set(tx, hooks);
-        memos.set(tx, new Map());
+        run = { hooks: [] };
+        runs.set(tx, run);
         return work(tx);
       }, options);
-      for (const run of hooks) run();
+      for (const hook of run.hooks) hook();
       return result;
     },
     close: () => store.close(),
@@ -34,7 +37,7 @@ export function withAfterCommit(store: Store): Store {
  * nor one that was rolled back). A transaction of a store without hooks runs it at once.
  */
 export function afterCommit(tx: StoreTx, run: () => void): void {
-  const hooks = pending.get(tx);
+  const hooks = runs.get(tx)?.hooks;
   if (hooks) hooks.push(run);
   else run();
 }
@@ -44,4 +47,8 @@ export function afterCommit(tx: StoreTx, run: () => void): void {
  * `tx` to unit after unit, never two at once: each run starts with an empty memo). Undefined for a
  * transaction of a store without it.
  */
-export const unitMemo = (tx: StoreTx): Map<string, unknown> | undefined => memos.get(tx);
+export function unitMemo(tx: StoreTx): Map<string, unknown> | undefined {
+  const run = runs.get(tx);
+  if (run) run.memo ??= new Map();
+  return run?.memo;
+}

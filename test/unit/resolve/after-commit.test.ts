@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore, TABLES, type Store } from '../../../engine/index';
-import { afterCommit, withAfterCommit } from '../../../engine/store/after-commit';
+import { afterCommit, unitMemo, withAfterCommit } from '../../../engine/store/after-commit';
 
 describe('withAfterCommit (what keeps the search index from seeing uncommitted writes)', () => {
   it('runs a hook once the transaction committed, not before', async () => {
@@ -44,5 +44,27 @@ describe('withAfterCommit (what keeps the search index from seeing uncommitted w
       if (mine === 1) throw new Error('serialization failure');
     });
     expect(ran).toEqual([2]);
+  });
+
+  it('gives each run of a unit a memo of its own, empty, kept for the whole run', async () => {
+    const inner = createMemoryStore(TABLES);
+    const retrying: Store = {
+      ...inner,
+      transact: async (work) => {
+        await inner.transact(work).catch(() => undefined);
+        return inner.transact(work);
+      },
+    };
+    const store = withAfterCommit(retrying);
+    const seen: unknown[] = [];
+    await store.transact(async (tx) => {
+      seen.push(unitMemo(tx)?.get('k'));
+      unitMemo(tx)!.set('k', seen.length);
+      expect(unitMemo(tx)!.get('k')).toBe(seen.length);
+      if (seen.length === 1) throw new Error('serialization failure');
+    });
+    await withAfterCommit(inner).transact(async (tx) => seen.push(unitMemo(tx)?.get('k')));
+    expect(seen).toEqual([undefined, undefined, undefined]);
+    await inner.transact(async (tx) => expect(unitMemo(tx)).toBeUndefined());
   });
 });
