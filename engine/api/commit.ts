@@ -3,7 +3,7 @@ import type { EngineContext } from '../context';
 import { claimIdempotent, saveIdempotent, type IdempotencyScope } from '../idempotency/records';
 import type { StoreTx } from '../ports';
 import type { ApiEnv } from './env';
-import { jsonResponse } from './json-text';
+import { jsonResponse, withRequestId } from './json-text';
 import { replay } from './middleware/idempotency';
 
 /** What a write's answer depends on, routed or not: the engine, its request id and Idempotency-Key. */
@@ -51,8 +51,7 @@ export async function commitWrite<T extends object>(
       const prior = await claimIdempotent(tx, ctx, idempotency);
       if (prior) return { prior, text: undefined };
     }
-    // request_id last, in the one stringify (cheaper than splicing it into the text after).
-    const text = JSON.stringify({ ...(await work(tx)), request_id: requestId });
+    const text = withRequestId(JSON.stringify(await work(tx)), requestId);
     if (idempotency) await saveIdempotent(tx, ctx, idempotency, status, text, requestId);
     return { prior: undefined, text };
   });
