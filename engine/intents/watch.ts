@@ -14,7 +14,9 @@ export async function ensureWatch(
   now: number,
   { linked = false } = {},
 ): Promise<void> {
-  const existing = await insertIfAbsent(tx, 'watches', 'watch_id', newWatchDoc(watch, now, linked));
+  const existing = await insertIfAbsent(tx, 'watches', watch.watch_id, () =>
+    newWatchDoc(watch, now, linked),
+  );
   if (!existing) return;
   const due = dueNow(existing, now, true);
   const link = linked && !existing.linked;

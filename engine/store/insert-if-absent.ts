@@ -1,18 +1,19 @@
 import type { Doc, StoreTx } from '../ports';
 
 /**
- * Writes `doc` unless a row with its key (`doc[keyField]`) exists; answers that row, or undefined
- * when `doc` was written. The store's own insertIfAbsent where it has one (PostgreSQL: no lock on
- * the missing key's index page), else `get` then `put`.
+ * Writes the document `make` builds unless a row with `key` exists; answers that row, or undefined
+ * when the new document was written. The store's own insertIfAbsent where it has one (PostgreSQL:
+ * no lock on the missing key's index page), else `get` then `put` — and then the document is only
+ * built when it is written (a create's watch usually exists already).
  */
 export async function insertIfAbsent<T extends Doc>(
   tx: StoreTx,
   table: string,
-  keyField: string,
-  doc: T,
+  key: string,
+  make: () => T,
 ): Promise<T | undefined> {
-  if (tx.insertIfAbsent) return tx.insertIfAbsent(table, doc);
-  const existing = await tx.get<T>(table, doc[keyField] as string);
-  if (!existing) await tx.put(table, doc);
+  if (tx.insertIfAbsent) return tx.insertIfAbsent(table, make());
+  const existing = await tx.get<T>(table, key);
+  if (!existing) await tx.put(table, make());
   return existing;
 }

@@ -315,27 +315,40 @@ export function runStoreContract(
     describe('insertIfAbsent', () => {
       it('writes a missing row, and answers an existing one without writing over it', async () => {
         const first = item('x', 'o1', { v: 1 });
-        expect(await store.transact((tx) => insertIfAbsent(tx, 'items', 'id', first))).toBe(
+        expect(await store.transact((tx) => insertIfAbsent(tx, 'items', 'x', () => first))).toBe(
           undefined,
         );
         expect(await store.get('items', 'x')).toEqual(first);
         const second = item('x', 'o2', { v: 2 });
-        expect(await store.transact((tx) => insertIfAbsent(tx, 'items', 'id', second))).toEqual(
-          first,
-        );
+        expect(
+          await store.transact((tx) => insertIfAbsent(tx, 'items', 'x', () => second)),
+        ).toEqual(first);
         expect(await store.get('items', 'x')).toEqual(first);
         expect(
           (await store.query<Doc>('items', { index: 'by_owner', prefix: ['o1'] })).map((d) => d.id),
         ).toEqual(['x']);
       });
 
+      it('builds the document only to write it where the store has no insertIfAbsent of its own', async () => {
+        await store.transact((tx) => tx.put('items', item('y', 'o1')));
+        let built = 0;
+        const make = () => (built++, item('y', 'o2'));
+        let own = false;
+        const existing = await store.transact((tx) => {
+          own = tx.insertIfAbsent !== undefined;
+          return insertIfAbsent(tx, 'items', 'y', make);
+        });
+        expect(existing).toEqual(item('y', 'o1'));
+        expect(built).toBe(own ? 1 : 0);
+      });
+
       it('sees its own transaction: a row it put, and one it inserted', async () => {
         await store.transact(async (tx) => {
           await tx.put('items', item('a', 'o1', { v: 1 }));
-          expect(await insertIfAbsent(tx, 'items', 'id', item('a', 'o1', { v: 2 }))).toEqual(
+          expect(await insertIfAbsent(tx, 'items', 'a', () => item('a', 'o1', { v: 2 }))).toEqual(
             item('a', 'o1', { v: 1 }),
           );
-          expect(await insertIfAbsent(tx, 'items', 'id', item('b', 'o1'))).toBe(undefined);
+          expect(await insertIfAbsent(tx, 'items', 'b', () => item('b', 'o1'))).toBe(undefined);
           expect(await tx.get('items', 'b')).toEqual(item('b', 'o1'));
         });
       });
@@ -343,7 +356,7 @@ export function runStoreContract(
       it('lets one of concurrent units insert a key, and shows its row to the others', async () => {
         const answers = await Promise.all(
           Array.from({ length: 6 }, (_, i) =>
-            store.transact((tx) => insertIfAbsent(tx, 'items', 'id', item('k', `o${i}`))),
+            store.transact((tx) => insertIfAbsent(tx, 'items', 'k', () => item('k', `o${i}`))),
           ),
         );
         const winner = answers.findIndex((answer) => answer === undefined);
@@ -356,7 +369,7 @@ export function runStoreContract(
       it('leaves nothing of a unit that failed after inserting', async () => {
         await expect(
           store.transact(async (tx) => {
-            await insertIfAbsent(tx, 'items', 'id', item('gone', 'o1'));
+            await insertIfAbsent(tx, 'items', 'gone', () => item('gone', 'o1'));
             throw new Error('after the insert');
           }),
         ).rejects.toThrow('after the insert');
