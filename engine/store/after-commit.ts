@@ -19,13 +19,13 @@ export function withAfterCommit(store: Store): Store {
     ...(store.peek ? { peek: store.peek } : {}),
     query: (table, query) => store.query(table, query),
     async transact(work, options) {
-      let run: UnitRun = { hooks: [] };
+      let run: UnitRun | undefined;
       const result = await store.transact((tx) => {
         run = { hooks: [] };
         runs.set(tx, run);
         return work(tx);
       }, options);
-      for (const hook of run.hooks) hook();
+      for (const hook of run?.hooks ?? []) hook();
       return result;
     },
     close: () => store.close(),

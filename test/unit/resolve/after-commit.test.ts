@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore, TABLES, type Store } from '../../../engine/index';
 import { afterCommit, unitMemo, withAfterCommit } from '../../../engine/store/after-commit';
 
+/** An adapter that runs each unit twice, keeping the second run (as PostgreSQL retries one). */
+const retryingOnce = (inner: Store): Store => ({
+  ...inner,
+  transact: async (work) => {
+    await inner.transact(work).catch(() => undefined);
+    return inner.transact(work);
+  },
+});
+
 describe('withAfterCommit (what keeps the search index from seeing uncommitted writes)', () => {
   it('runs a hook once the transaction committed, not before', async () => {
     const store = withAfterCommit(createMemoryStore(TABLES));
@@ -26,16 +35,7 @@ describe('withAfterCommit (what keeps the search index from seeing uncommitted w
   });
 
   it('keeps only the hooks of the run that committed when the adapter runs a unit again', async () => {
-    const inner = createMemoryStore(TABLES);
-    // An adapter that retries a unit once (as PostgreSQL does after a serialization failure).
-    const retrying: Store = {
-      ...inner,
-      transact: async (work) => {
-        await inner.transact(work).catch(() => undefined);
-        return inner.transact(work);
-      },
-    };
-    const store = withAfterCommit(retrying);
+    const store = withAfterCommit(retryingOnce(createMemoryStore(TABLES)));
     let attempt = 0;
     const ran: number[] = [];
     await store.transact(async (tx) => {
@@ -48,14 +48,7 @@ describe('withAfterCommit (what keeps the search index from seeing uncommitted w
 
   it('gives each run of a unit a memo of its own, empty, kept for the whole run', async () => {
     const inner = createMemoryStore(TABLES);
-    const retrying: Store = {
-      ...inner,
-      transact: async (work) => {
-        await inner.transact(work).catch(() => undefined);
-        return inner.transact(work);
-      },
-    };
-    const store = withAfterCommit(retrying);
+    const store = withAfterCommit(retryingOnce(inner));
     const seen: unknown[] = [];
     await store.transact(async (tx) => {
       seen.push(unitMemo(tx)?.get('k'));
