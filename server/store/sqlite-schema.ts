@@ -87,13 +87,39 @@ function deriveTables(db: Database.Database, schema: Record<string, TableDef>) {
       db.exec(`ALTER TABLE "${table}" ADD COLUMN ${column}`);
       db.exec(`UPDATE "${table}" SET ${column} = ${extracted(field)}`);
     }
+    const made = indexesOf(db, table);
     for (const [name, fields] of Object.entries(def.indexes)) {
-      db.exec(
-        `CREATE INDEX IF NOT EXISTS "${table}__${name}" ON "${table}" (${fields.map(columnOf).join(', ')})`,
-      );
+      const sql = indexSql(table, name, fields);
+      const before = made.get(`${table}__${name}`);
+      if (before === sql) continue;
+      // Made another way (whole, as the store made them before, or over other fields): made again.
+      if (before !== undefined) db.exec(`DROP INDEX "${table}__${name}"`);
+      db.exec(sql);
     }
   }
 }
+
+/**
+ * An index as the store makes it: partial, without the rows that lack one of its fields, as
+ * IndexedDB's and the PostgreSQL store's are. Every query asks for its fields present
+ * (sqlite-sql.ts toSql), so no answer changes; a write leaves no entry for an absent field
+ * (every URL intent's in by_trigger_sku, every account event's in events.by_intent).
+ */
+export function indexSql(table: string, name: string, fields: readonly string[]) {
+  const columns = fields.map(columnOf);
+  const present = columns.map((column) => `${column} IS NOT NULL`).join(' AND ');
+  return `CREATE INDEX "${table}__${name}" ON "${table}" (${columns.join(', ')}) WHERE ${present}`;
+}
+
+/** A table's indexes by name, with the SQL that made each (as sqlite_master keeps it). */
+const indexesOf = (db: Database.Database, table: string) =>
+  new Map(
+    (
+      db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?")
+        .all(table) as { name: string; sql: string | null }[]
+    ).map(({ name, sql }) => [name, sql]),
+  );
 
 /** After migrations changed documents: every column again from its document. */
 function refreshIndexColumns(db: Database.Database, schema: Record<string, TableDef>) {
