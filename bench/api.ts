@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTRACT_FLOOR_KEY } from './floor-rows';
-import { load, startBaseline, startIntentServer, type Load } from './http';
+import { load, startBaseline, startIntentServer, threadCpuMs, type Load } from './http';
+import { CreateIntentBody } from '../engine/schemas/intent-input';
 
 export const createBody = JSON.stringify({
   type: 'purchase',
@@ -36,6 +37,10 @@ export interface ApiBench {
   turnBatchedFloor: Load & { ratio: number };
   /** Median over rounds of that floor ÷ the floor (same process), same rounds. */
   turnBatchedOverFloor: number;
+  /** bench/floor-server.ts POST /intent-only: the floor writing the intent's row alone. */
+  intentOnlyFloor: Load & { ratio: number };
+  /** Median over rounds of that floor ÷ the floor (same process): what one row could save. */
+  intentOnlyOverFloor: number;
   /** Median over rounds of create req/s ÷ that floor's, same rounds. */
   createOverTurnBatchedFloor: number;
   /** Median over rounds of the contract's floor ÷ the floor (same process), same rounds. */
@@ -52,10 +57,33 @@ export interface ApiBench {
   getFrameworkFloor: Load & { ratio: number };
   /** Median over rounds of GET req/s ÷ the framework floor's, same rounds. */
   getOverFrameworkFloor: number;
+  /** Median thread CPU per request (µs) of the server's main thread, from /proc, same rounds. */
+  cpuPerCreate: { floor: number; contractFloor: number; create: number };
+  /** µs zod takes to validate the create's body (CreateIntentBody.safeParse), in this process. */
+  zodUs: number;
 }
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A load of `target` with the thread CPU its server's main thread spent per answered request. */
+async function loadWithCpu(target: Parameters<typeof load>[0], pid: number) {
+  const before = threadCpuMs(pid);
+  const result = await load(target);
+  return { result, cpuUs: ((threadCpuMs(pid) - before) * 1000) / Math.max(1, result.ok) };
+}
+
+/** What zod's check of the create's body costs alone, warm, in µs (the median of five spells). */
+function timeZod(): number {
+  const body: unknown = JSON.parse(createBody);
+  const spell = (n: number) => {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) CreateIntentBody.safeParse(body);
+    return Number(process.hrtime.bigint() - start) / 1000 / n;
+  };
+  spell(20_000);
+  return median(Array.from({ length: 5 }, () => spell(20_000)));
+}
 
 function summarise(loads: Load[], ratios?: number[]) {
   const pick = (key: keyof Load) => median(loads.map((l) => l[key]));
@@ -126,6 +154,12 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
         headers: { 'Content-Type': 'application/json' },
         body: createBody,
       },
+      intentOnlyFloor: {
+        url: `${floorServer.url}/intent-only`,
+        method: 'POST' as const,
+        headers: { 'Content-Type': 'application/json' },
+        body: createBody,
+      },
       createFloorInThread: {
         url: inThreadServer.url,
         method: 'POST' as const,
@@ -150,6 +184,7 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       createFloorInThread: [] as Load[],
       contractFloor: [] as Load[],
       turnBatchedFloor: [] as Load[],
+      intentOnlyFloor: [] as Load[],
       create: [] as Load[],
       get: [] as Load[],
       getFloor: [] as Load[],
@@ -164,6 +199,8 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       contractOverFloor: [] as number[],
       createOverContractFloor: [] as number[],
       turnBatchedFloor: [] as number[],
+      intentOnlyFloor: [] as number[],
+      intentOnlyOverFloor: [] as number[],
       turnBatchedOverFloor: [] as number[],
       createOverTurnBatchedFloor: [] as number[],
       create: [] as number[],
@@ -173,20 +210,44 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       getFrameworkFloor: [] as number[],
       getOverFrameworkFloor: [] as number[],
     };
+    const cpu = { floor: [] as number[], contractFloor: [] as number[], create: [] as number[] };
     for (let round = 0; round < rounds; round++) {
       const base = await load({ ...targets.baseline, duration: seconds });
       const postCeiling = await load({ ...targets.postCeiling, duration: seconds });
       // The floors of one process share its database: each goes first in turn, so that none
       // always runs on the log and checkpoint another left.
-      const trio = [targets.createFloor, targets.contractFloor, targets.turnBatchedFloor];
-      const shift = round % trio.length;
+      const floors = [
+        targets.createFloor,
+        targets.contractFloor,
+        targets.turnBatchedFloor,
+        targets.intentOnlyFloor,
+      ];
+      const shift = round % floors.length;
       const loads: Load[] = [];
-      for (let i = 0; i < trio.length; i++) {
-        const at = (i + shift) % trio.length;
-        loads[at] = await load({ ...trio[at]!, duration: seconds });
+      const floorsCpu: number[] = [];
+      for (let i = 0; i < floors.length; i++) {
+        const at = (i + shift) % floors.length;
+        const measured = await loadWithCpu({ ...floors[at]!, duration: seconds }, floorServer.pid);
+        loads[at] = measured.result;
+        floorsCpu[at] = measured.cpuUs;
       }
-      const [createFloor, contractFloor, turnBatchedFloor] = loads as [Load, Load, Load];
-      const create = await load({ ...targets.create, duration: seconds });
+      const [createFloor, contractFloor, turnBatchedFloor, intentOnlyFloor] = loads as [
+        Load,
+        Load,
+        Load,
+        Load,
+      ];
+      runs.intentOnlyFloor.push(intentOnlyFloor);
+      ratios.intentOnlyFloor.push(intentOnlyFloor.rps / base.rps);
+      ratios.intentOnlyOverFloor.push(intentOnlyFloor.rps / createFloor.rps);
+      cpu.floor.push(floorsCpu[0]!);
+      cpu.contractFloor.push(floorsCpu[1]!);
+      const measuredCreate = await loadWithCpu(
+        { ...targets.create, duration: seconds },
+        server.pid,
+      );
+      const create = measuredCreate.result;
+      cpu.create.push(measuredCreate.cpuUs);
       const inThread = await load({ ...targets.createFloorInThread, duration: seconds });
       const get = await load({ ...targets.get, duration: seconds });
       const getFloor = await load({ ...targets.getFloor, duration: seconds });
@@ -231,6 +292,8 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       contractOverFloor: median(ratios.contractOverFloor),
       createOverContractFloor: median(ratios.createOverContractFloor),
       turnBatchedFloor: summarise(runs.turnBatchedFloor, ratios.turnBatchedFloor),
+      intentOnlyFloor: summarise(runs.intentOnlyFloor, ratios.intentOnlyFloor),
+      intentOnlyOverFloor: median(ratios.intentOnlyOverFloor),
       turnBatchedOverFloor: median(ratios.turnBatchedOverFloor),
       createOverTurnBatchedFloor: median(ratios.createOverTurnBatchedFloor),
       create: summarise(runs.create, ratios.create),
@@ -239,6 +302,12 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       getOverFloor: median(ratios.getOverFloor),
       getFrameworkFloor: summarise(runs.getFrameworkFloor, ratios.getFrameworkFloor),
       getOverFrameworkFloor: median(ratios.getOverFrameworkFloor),
+      cpuPerCreate: {
+        floor: median(cpu.floor),
+        contractFloor: median(cpu.contractFloor),
+        create: median(cpu.create),
+      },
+      zodUs: timeZod(),
     };
   } finally {
     await server.stop();

@@ -69,7 +69,8 @@ interface ContractPart {
 }
 let queue: Array<{
   doc: Record<string, unknown>;
-  event: EventDoc;
+  /** Absent at POST /intent-only: the intent's row alone. */
+  event?: EventDoc;
   res: ServerResponse;
   contract?: ContractPart;
 }> = [];
@@ -99,7 +100,9 @@ function answer(batch: typeof queue) {
     res.end(body);
   }
   deliveries?.send(
-    batch.map(({ event }) => ({ event, outboxId: outboxRow(ENDPOINT_ID, event, 0).outbox_id })),
+    batch.flatMap(({ event }) =>
+      event ? [{ event, outboxId: outboxRow(ENDPOINT_ID, event, 0).outbox_id }] : [],
+    ),
   );
 }
 
@@ -111,8 +114,8 @@ function write(batch: typeof queue) {
       const watch = { ...contract.watch, livemode: false, variant: null };
       writeRow(watches, watch.watch_id, newWatchDoc(watch, Date.now()));
     }
-    writeRow(events, event.event_id, event);
-    if (deliveries) {
+    if (event) writeRow(events, event.event_id, event);
+    if (deliveries && event) {
       const row = outboxRow(ENDPOINT_ID, event, Date.now());
       writeRow(outbox, row.outbox_id, row);
     }
@@ -191,10 +194,14 @@ const server = createServer((req, res) => {
   // alone is worth to it.
   if (req.url === '/contract') return atTurnEnd(() => createByContract(req, res));
   if (req.url === '/turn-batched') return atTurnEnd(() => createByFloor(req, res));
-  createByFloor(req, res);
+  createByFloor(req, res, req.url !== '/intent-only');
 });
 
-function createByFloor(req: IncomingMessage, res: ServerResponse) {
+/**
+ * The floor's create; at POST /intent-only without the event's row: the most that keeping a
+ * create's `intent.created` event in its intent's row (one row instead of two) could save.
+ */
+function createByFloor(req: IncomingMessage, res: ServerResponse, withEvent = true) {
   let text = '';
   req.setEncoding('utf8');
   req.on('data', (chunk: string) => (text += chunk));
@@ -203,7 +210,7 @@ function createByFloor(req: IncomingMessage, res: ServerResponse) {
     const now = new Date().toISOString();
     const intentId = sameShapeId('int', sequence++);
     const doc = intentRow(body, intentId, now);
-    const event = createdEvent(sameShapeId('evt', sequence++), doc, now);
+    const event = withEvent ? createdEvent(sameShapeId('evt', sequence++), doc, now) : undefined;
     enqueue({ doc, event, res });
   });
 }
