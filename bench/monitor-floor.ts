@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { TABLES } from '../engine/index';
 import { extractProduct } from '../engine/extract/index';
 import { createIdSource } from '../engine/ids';
-import { tableStatements } from '../server/store/sqlite-sql';
+import { tableStatements, toSql } from '../server/store/sqlite-sql';
 import { createWalSync } from '../server/store/wal-sync';
 import { keepLogShort } from '../server/store/checkpointer';
 import { sameShapeId, writeRow } from './floor-rows';
@@ -42,6 +42,12 @@ interface PageProduct {
  * both floors use, synced and checkpointed as our store does it (the WAL synced on the thread pool
  * while the next commit is written, server/store/wal-sync.ts; checkpoints on a worker thread).
  */
+/** The SQL our SQLite store runs for a query of `index` with `fixed` fields fixed (then bound). */
+const indexQuery = (table: keyof typeof TABLES, index: string, fixed: number) => {
+  const prefix = (TABLES[table].indexes as Record<string, string[]>)[index]!.slice(0, fixed);
+  return toSql(table, TABLES[table], { index, prefix: prefix.map(() => '') }).sql;
+};
+
 function openFloorDb(file: string) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -56,13 +62,14 @@ function openFloorDb(file: string) {
   const observations = tableStatements(db, 'observations', TABLES.observations);
   const products = tableStatements(db, 'products', TABLES.products);
   const offers = tableStatements(db, 'catalog_offers', TABLES.catalog_offers);
-  const byWatch = db.prepare('SELECT doc FROM intents WHERE f_watch_id = ?').pluck();
+  // Queried as our store queries (its partial indexes need every field asked present).
+  const byWatch = db.prepare(indexQuery('intents', 'by_watch', 1)).pluck();
   // The columns an intent's move to waiting changes: its status, and its version (kept in a
   // column for compare-and-set writes, unindexed: engine/store/schema.ts `compared`).
   const statusOnly = intents.updateChanged(
     (1 << intents.fields.indexOf('status')) | (1 << intents.fields.indexOf('version')),
   );
-  const dueStatement = db.prepare('SELECT doc FROM watches ORDER BY f_next_check_at').pluck();
+  const dueStatement = db.prepare(indexQuery('watches', 'by_due', 0)).pluck();
   /** Every watch, due first: a round finds what is due too, so this is timed. */
   const dueWatches = () => (dueStatement.all() as string[]).map((text) => JSON.parse(text) as Row);
 

@@ -91,7 +91,8 @@ export function toSql(table: string, def: TableDef, query: Query) {
     where.push(`${columnOf(next)} ${op} ?`);
     params.push(value);
   }
-  // Docs missing any index field are not in the index (as in IndexedDB).
+  // Docs missing any index field are not in the index (as in IndexedDB), which is partial
+  // (sqlite-schema.ts indexSql): SQLite uses it only for a query that asks for them all present.
   for (const field of fields) where.push(`${columnOf(field)} IS NOT NULL`);
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   const orderBy = fields.slice(query.prefix.length).map((f) => `${columnOf(f)} ${direction}`);
