@@ -10,7 +10,7 @@ import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
 import { wireWebhookFetchers } from '../webhook-fetchers';
 import { describeStore } from '../store/choice';
-import { describeReport } from '../store/migrations';
+import { changedAnything, describeReport } from '../store/migrations';
 import { hostname } from 'node:os';
 import { intFlag, parseFlags, portFlag, UsageError } from './args';
 import { readKeyFile } from './key-file';
@@ -80,7 +80,7 @@ export async function serveCommand(args: string[]) {
     engine = await createNodeEngine({
       store: storeChoice,
       storeHooks: {
-        migrated: (report) => report.applied.length > 0 && console.log(describeReport(report)),
+        migrated: (report) => changedAnything(report) && console.log(describeReport(report)),
         onConnectionError: (error) => console.error('database:', (error as Error).message),
       },
       fetcherFor: merchants.fetcherFor,

@@ -22,6 +22,8 @@ export interface MigrationReport {
   from: number;
   to: number;
   applied: MigrationStep[];
+  /** Indexes made again because their definition changed (SQLite: made partial, 2026-11-29). */
+  rebuiltIndexes?: string[];
 }
 
 export const VERSIONS_TABLE = 'schema_migrations';
@@ -57,7 +59,21 @@ export function pendingSteps<M extends MigrationStep>(
 }
 
 export function describeReport(report: MigrationReport): string {
-  if (report.applied.length === 0) return `Schema is up to date (version ${report.to}).`;
+  const indexes = rebuiltLine(report.rebuiltIndexes ?? []);
+  if (report.applied.length === 0) return `Schema is up to date (version ${report.to}).${indexes}`;
   const steps = report.applied.map((s) => `  ${s.version}: ${s.name}`).join('\n');
-  return `Migrated the schema from version ${report.from} to ${report.to}:\n${steps}`;
+  return `Migrated the schema from version ${report.from} to ${report.to}:\n${steps}${indexes}`;
 }
+
+/** The indexes made again, on a line of their own (the first five named when there are more). */
+function rebuiltLine(rebuilt: string[]): string {
+  if (rebuilt.length === 0) return '';
+  const named =
+    rebuilt.length > 6 ? [...rebuilt.slice(0, 5), `${rebuilt.length - 5} more`] : rebuilt;
+  const noun = rebuilt.length === 1 ? 'index' : 'indexes';
+  return `\nMade again ${rebuilt.length} ${noun} whose definition changed (rows lacking an indexed field are left out): ${named.join(', ')}.`;
+}
+
+/** Whether a report says something changed: a migration applied or an index made again. */
+export const changedAnything = (report: MigrationReport) =>
+  report.applied.length > 0 || (report.rebuiltIndexes?.length ?? 0) > 0;

@@ -54,7 +54,7 @@ export function migrate(
         .pluck()
         .get();
       const pending = pendingSteps(from as number, steps, where);
-      deriveTables(db, schema);
+      const rebuiltIndexes = deriveTables(db, schema);
       const record = db.prepare(`INSERT INTO ${VERSIONS_TABLE} VALUES (?, ?, ?)`);
       for (const step of pending) {
         step.up(db);
@@ -65,6 +65,7 @@ export function migrate(
         from: from as number,
         to: (from as number) + pending.length,
         applied: pending.map(({ version, name }) => ({ version, name })),
+        rebuiltIndexes,
       };
     })
     .immediate();
@@ -74,8 +75,12 @@ export function migrate(
 const extracted = (field: string) =>
   `CASE json_type(doc, '$.${field}') WHEN 'text' THEN json_extract(doc, '$.${field}') WHEN 'integer' THEN json_extract(doc, '$.${field}') WHEN 'real' THEN json_extract(doc, '$.${field}') END`;
 
-/** Tables, columns (added and back-filled from the stored JSON) and indexes from `schema`. */
-function deriveTables(db: Database.Database, schema: Record<string, TableDef>) {
+/**
+ * Tables, columns (added and back-filled from the stored JSON) and indexes from `schema`. Returns
+ * the indexes that existed made another way and were made again.
+ */
+function deriveTables(db: Database.Database, schema: Record<string, TableDef>): string[] {
+  const rebuilt: string[] = [];
   for (const [table, def] of Object.entries(schema)) {
     db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     const existing = new Set(
@@ -93,10 +98,14 @@ function deriveTables(db: Database.Database, schema: Record<string, TableDef>) {
       const before = made.get(`${table}__${name}`);
       if (before === sql) continue;
       // Made another way (whole, as the store made them before, or over other fields): made again.
-      if (before !== undefined) db.exec(`DROP INDEX "${table}__${name}"`);
+      if (before !== undefined) {
+        db.exec(`DROP INDEX "${table}__${name}"`);
+        rebuilt.push(`${table}__${name}`);
+      }
       db.exec(sql);
     }
   }
+  return rebuilt;
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TABLES, type Doc, type TableDef } from '../../engine/index';
-import { BASELINE } from '../../server/store/migrations';
+import { BASELINE, changedAnything, describeReport } from '../../server/store/migrations';
 import { createSqliteStore } from '../../server/store/sqlite';
 import { migrate, SQLITE_MIGRATIONS, type SqliteMigration } from '../../server/store/sqlite-schema';
 import { intentBody, testApi } from '../support/api';
@@ -80,12 +80,34 @@ describe('SQLite schema migrations', () => {
     );
     const holders = { items: { key: 'id', indexes: { by_holder: ['holder', 'id'] } } };
     const report = migrate(db, holders, [...SQLITE_MIGRATIONS, renameOwner]);
-    expect(report).toEqual({ from: 1, to: 2, applied: [{ version: 2, name: renameOwner.name }] });
+    expect(report).toEqual({
+      from: 1,
+      to: 2,
+      applied: [{ version: 2, name: renameOwner.name }],
+      rebuiltIndexes: [],
+    });
     expect(db.prepare('SELECT doc, f_holder FROM items').get()).toEqual({
       doc: '{"id":"a","holder":"o1"}',
       f_holder: 'o1',
     });
     expect(migrate(db, holders, [...SQLITE_MIGRATIONS, renameOwner]).applied).toEqual([]);
+    db.close();
+  });
+
+  it('says which indexes it made again (whole ones, made before indexes were partial), once', () => {
+    const db = new Database(file());
+    db.exec('CREATE TABLE items (id TEXT PRIMARY KEY, doc TEXT NOT NULL, f_owner, f_id)');
+    db.exec('CREATE INDEX "items__by_owner" ON "items" (f_owner, f_id)');
+    const report = migrate(db, ITEMS);
+    expect(report.rebuiltIndexes).toEqual(['items__by_owner']);
+    expect(describeReport(report)).toContain(
+      'Made again 1 index whose definition changed (rows lacking an indexed field are left out): items__by_owner.',
+    );
+    expect(changedAnything(report)).toBe(true);
+    const again = migrate(db, ITEMS);
+    expect(again.rebuiltIndexes).toEqual([]);
+    expect(describeReport(again)).toBe('Schema is up to date (version 1).');
+    expect(changedAnything(again)).toBe(false);
     db.close();
   });
 
