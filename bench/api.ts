@@ -240,8 +240,9 @@ export async function benchApi(rounds = 3, seconds = 5): Promise<ApiBench> {
       runs.intentOnlyFloor.push(intentOnlyFloor);
       ratios.intentOnlyFloor.push(intentOnlyFloor.rps / base.rps);
       ratios.intentOnlyOverFloor.push(intentOnlyFloor.rps / createFloor.rps);
-      cpu.floor.push(floorsCpu[0]!);
-      cpu.contractFloor.push(floorsCpu[1]!);
+      const [floorCpu, contractFloorCpu] = floorsCpu as [number, number];
+      cpu.floor.push(floorCpu);
+      cpu.contractFloor.push(contractFloorCpu);
       const measuredCreate = await loadWithCpu(
         { ...targets.create, duration: seconds },
         server.pid,

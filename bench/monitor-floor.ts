@@ -37,17 +37,17 @@ interface PageProduct {
   sku: string;
 }
 
-/**
- * The round's durable writes with better-sqlite3 alone, on a copy of the database: the statements
- * both floors use, synced and checkpointed as our store does it (the WAL synced on the thread pool
- * while the next commit is written, server/store/wal-sync.ts; checkpoints on a worker thread).
- */
 /** The SQL our SQLite store runs for a query of `index` with `fixed` fields fixed (then bound). */
 const indexQuery = (table: keyof typeof TABLES, index: string, fixed: number) => {
   const prefix = (TABLES[table].indexes as Record<string, string[]>)[index]!.slice(0, fixed);
   return toSql(table, TABLES[table], { index, prefix: prefix.map(() => '') }).sql;
 };
 
+/**
+ * The round's durable writes with better-sqlite3 alone, on a copy of the database: the statements
+ * both floors use, synced and checkpointed as our store does it (the WAL synced on the thread pool
+ * while the next commit is written, server/store/wal-sync.ts; checkpoints on a worker thread).
+ */
 function openFloorDb(file: string) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');

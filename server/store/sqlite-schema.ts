@@ -81,6 +81,7 @@ const extracted = (field: string) =>
  */
 function deriveTables(db: Database.Database, schema: Record<string, TableDef>): string[] {
   const rebuilt: string[] = [];
+  const made = existingIndexes(db);
   for (const [table, def] of Object.entries(schema)) {
     db.exec(`CREATE TABLE IF NOT EXISTS "${table}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     const existing = new Set(
@@ -92,15 +93,15 @@ function deriveTables(db: Database.Database, schema: Record<string, TableDef>): 
       db.exec(`ALTER TABLE "${table}" ADD COLUMN ${column}`);
       db.exec(`UPDATE "${table}" SET ${column} = ${extracted(field)}`);
     }
-    const made = indexesOf(db, table);
     for (const [name, fields] of Object.entries(def.indexes)) {
+      const index = indexName(table, name);
       const sql = indexSql(table, name, fields);
-      const before = made.get(`${table}__${name}`);
+      const before = made.get(index);
       if (before === sql) continue;
       // Made another way (whole, as the store made them before, or over other fields): made again.
       if (before !== undefined) {
-        db.exec(`DROP INDEX "${table}__${name}"`);
-        rebuilt.push(`${table}__${name}`);
+        db.exec(`DROP INDEX "${index}"`);
+        rebuilt.push(index);
       }
       db.exec(sql);
     }
@@ -117,16 +118,19 @@ function deriveTables(db: Database.Database, schema: Record<string, TableDef>): 
 export function indexSql(table: string, name: string, fields: readonly string[]) {
   const columns = fields.map(columnOf);
   const present = columns.map((column) => `${column} IS NOT NULL`).join(' AND ');
-  return `CREATE INDEX "${table}__${name}" ON "${table}" (${columns.join(', ')}) WHERE ${present}`;
+  return `CREATE INDEX "${indexName(table, name)}" ON "${table}" (${columns.join(', ')}) WHERE ${present}`;
 }
 
-/** A table's indexes by name, with the SQL that made each (as sqlite_master keeps it). */
-const indexesOf = (db: Database.Database, table: string) =>
+const indexName = (table: string, name: string) => `${table}__${name}`;
+
+/** The database's indexes by name, with the SQL that made each (as sqlite_master keeps it). */
+const existingIndexes = (db: Database.Database) =>
   new Map(
     (
-      db
-        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?")
-        .all(table) as { name: string; sql: string | null }[]
+      db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index'").all() as {
+        name: string;
+        sql: string | null;
+      }[]
     ).map(({ name, sql }) => [name, sql]),
   );
 
