@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,14 +40,40 @@ describe('the server bundle', () => {
   it('is stale once a source it was built from changes, until it is built again', async () => {
     const root = checkout();
     await buildServerBundle(root);
-    // The kernel dates a write by its coarse clock (a tick, up to 10 ms, behind Date.now()): an
-    // edit in the same tick as the build's start can look older than it (CI, 2026-11-29).
-    await new Promise((resolve) => setTimeout(resolve, 25));
     greet(root, 'hello again');
     expect(bundleIsFresh(root)).toBe(false);
     await buildServerBundle(root);
     expect(bundleIsFresh(root)).toBe(true);
     expect(run(root)).toBe('hello again');
+  });
+
+  // The kernel dates a write by its coarse clock, up to a tick behind Date.now(): a source saved
+  // just after the build began can be dated before it (a CI flake, 2026-11-29).
+  it('is stale once a source changes, even one dated before the build began', async () => {
+    const root = checkout();
+    await buildServerBundle(root);
+    const builtAt = statSync(fileURLToPath(bundleOf(root))).mtime;
+    greet(root, 'hello, later');
+    const before = new Date(builtAt.getTime() - 1);
+    utimesSync(join(root, 'server/greeting.ts'), before, before);
+    expect(bundleIsFresh(root)).toBe(false);
+  });
+
+  it('stays fresh when a source is saved again with the same text', async () => {
+    const root = checkout();
+    await buildServerBundle(root);
+    greet(root, 'hello');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'server/greeting.ts'), later, later);
+    expect(bundleIsFresh(root)).toBe(true);
+  });
+
+  it('is stale when its list of sources has the format of an older release', async () => {
+    const root = checkout();
+    await buildServerBundle(root);
+    const list = join(root, 'dist/server/inputs.json');
+    writeFileSync(list, JSON.stringify(['server/main.ts', 'server/greeting.ts']));
+    expect(bundleIsFresh(root)).toBe(false);
   });
 
   it('is stale once a source it was built from is gone', async () => {
