@@ -174,7 +174,7 @@ export async function cancelIntent(
   if (isTerminal(intent.status)) {
     throw new EngineError(
       'intent_not_cancelable',
-      `This intent is ${intent.status} and can no longer be canceled.`,
+      `This intent has ended (${intent.status}) and can no longer be canceled.`,
     );
   }
   const execution = await latestExecution(tx, intent);

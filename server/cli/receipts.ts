@@ -47,7 +47,7 @@ function howBought(receipt: Record<string, unknown>): string {
     return 'assisted: the user bought at the merchant and confirmed; the figures are as reported by the user, not verified, and no payment method was charged by the service.';
   }
   const payment = receipt.payment as { brand: string; last4: string } | null;
-  const paid = payment ? ` paid with ${payment.brand} ending ${payment.last4}` : '';
+  const paid = payment ? `; paid with ${payment.brand} ending ${payment.last4}` : '';
   return `acp: ordered through the merchant's checkout API; the totals are the merchant's, checked before payment${paid}.`;
 }
 

@@ -81,7 +81,10 @@ describe('POST /v1/intents/{id}/cancel', () => {
     await call('POST', `/v1/intents/${id}/cancel`);
     const again = await call('POST', `/v1/intents/${id}/cancel`);
     expect(again.status).toBe(409);
-    expect(again.body.error.code).toBe('intent_not_cancelable');
+    expect(again.body.error).toMatchObject({
+      code: 'intent_not_cancelable',
+      message: 'This intent has ended (canceled) and can no longer be canceled.',
+    });
     expect(await eventTypes(call, id)).toEqual(['intent.created', 'intent.canceled']);
   });
 

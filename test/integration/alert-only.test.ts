@@ -109,7 +109,9 @@ describe('receipts say how the order was placed', () => {
     });
     expect(await verified(world, receipt)).toBe(true);
     const said = await verifyOutput(world, receipt);
-    expect(said).toContain("acp: ordered through the merchant's checkout API");
+    expect(said).toContain(
+      "acp: ordered through the merchant's checkout API; the totals are the merchant's, checked before payment; paid with visa ending 4242.",
+    );
     expect(said).not.toContain('reported by the user');
   });
 });
