@@ -3,13 +3,13 @@ import type { Caller } from '../caller';
 import { EngineError, invalid } from '../errors';
 import type { IntentDoc } from '../schemas/intent-doc';
 import { loadIntent } from '../intents/service';
-import { applyTransition } from '../machine/apply';
 import type { StoreTx, UserActionAnswer } from '../ports';
 import { latestExecution, type ExecutionAt, type ExecutionDoc } from '../schemas/execution';
 import type { AttemptRunner, StepDeps } from './deps';
 import { abandoned, endAttempt, endAttemptWith, succeed, type AttemptEnd } from './endings';
-import { recordStep, saveExecution, summaryOf } from './records';
+import { recordStep, saveExecution } from './records';
 import { answerIdentity } from './identity';
+import { resumeAttempt } from './resume-attempt';
 
 const MAX_WRONG_CODES = 5;
 
@@ -113,28 +113,7 @@ async function resumeWith<T>(
     challenge: null,
     auth_round: exec.auth_round + 1,
   };
-  const result = await ctx.store.transact(async (tx) => {
-    await saveExecution(tx, ctx, next);
-    const applied = await applyTransition(
-      tx,
-      ctx,
-      exec.intent_id,
-      'resume',
-      { action_type: exec.challenge?.type ?? 'otp' },
-      {
-        next_action: null,
-        latest_execution: summaryOf(next, 'running'),
-      },
-    );
-    if (!applied)
-      throw new EngineError(
-        'intent_not_resumable',
-        'This intent moved on while the answer was checked.',
-      );
-    return finish(tx);
-  });
-  runner.start(next.execution_id);
-  return result;
+  return resumeAttempt(ctx, runner, next, exec.challenge?.type ?? 'otp', {}, finish);
 }
 
 async function wrongCode(

@@ -8,6 +8,7 @@ import type { IntentDoc } from '../schemas/intent-doc';
 import type { IdentityField } from '../vocabulary';
 import type { AcpDeps, AttemptRunner } from './deps';
 import { merchantKeyOf, saveExecution, summaryOf } from './records';
+import { resumeAttempt } from './resume-attempt';
 
 const LABELS: Record<IdentityField, string> = {
   name: 'your name',
@@ -116,24 +117,5 @@ export async function answerIdentity<T>(
     started_step: null,
     identity_round: round,
   };
-  const result = await ctx.store.transact(async (tx) => {
-    await saveExecution(tx, ctx, next);
-    const applied = await applyTransition(
-      tx,
-      ctx,
-      exec.intent_id,
-      'resume',
-      { action_type: 'identity' },
-      { identity, next_action: null, latest_execution: summaryOf(next, 'running') },
-    );
-    if (!applied) {
-      throw new EngineError(
-        'intent_not_resumable',
-        'This intent moved on while the answer was checked.',
-      );
-    }
-    return finish(tx);
-  });
-  runner.start(next.execution_id);
-  return result;
+  return resumeAttempt(ctx, runner, next, 'identity', { identity }, finish);
 }
