@@ -1,10 +1,9 @@
 import { z } from './zod';
 import { LIMITS } from '../limits';
-import { isRealDate } from '../util/time';
+import { isRealDate, isRfc3339 } from '../util/time';
 import { isTimeZone } from '../util/zoned-date';
 import { BILLING_TERMS, STRATEGIES, USER_ACTION_TYPES } from '../vocabulary';
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const text = (max: number = LIMITS.stringLength) => z.string().trim().min(1).max(max);
@@ -14,11 +13,9 @@ const httpUrl = z
   .max(LIMITS.urlLength)
   .refine((value) => isHttpUrl(value), { error: 'must be an absolute http(s) URL' });
 
-export const timestamp = z
-  .string()
-  .refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value)) && isRealDate(value), {
-    error: 'must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-12-01T09:00:00Z',
-  });
+export const timestamp = z.string().refine((value) => isRfc3339(value), {
+  error: 'must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-12-01T09:00:00Z',
+});
 
 const isoDate = z.string().refine((value) => DATE.test(value) && isRealDate(value), {
   error: 'must be a date in YYYY-MM-DD form',

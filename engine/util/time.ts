@@ -36,6 +36,21 @@ function daysInMonth(year: number, month: number): number {
   return leap ? 29 : 28;
 }
 
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const FIRST_MS = Date.parse('0000-01-01T00:00:00Z');
+const PAST_LAST_MS = Date.UTC(10_000, 0, 1);
+
+/**
+ * Whether a text is an RFC 3339 timestamp with an offset, naming a real day and hour, whose
+ * instant the API can answer again in RFC 3339 UTC: years 0000-9999 once moved to UTC (JavaScript
+ * writes others as +010000-… or -000001-…, which no RFC 3339 reader takes).
+ */
+export function isRfc3339(value: string): boolean {
+  if (!RFC3339.test(value) || !isRealDate(value)) return false;
+  const ms = Date.parse(value);
+  return ms >= FIRST_MS && ms < PAST_LAST_MS;
+}
+
 let lastInput = '';
 let lastUtc = '';
 

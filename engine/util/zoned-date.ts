@@ -64,12 +64,19 @@ export function startOfLocalDate(date: string, timeZone: string): number {
   let guess = midnightUtc - offsetAt(midnightUtc, timeZone);
   guess = midnightUtc - offsetAt(guess, timeZone);
   // A skipped midnight lands on the previous day: the day begins when the clocks jump forward.
-  while (localDate(guess, timeZone) < date) guess += 60 * 60 * 1000;
+  while (dayNumber(localDate(guess, timeZone)) < dayNumber(date)) guess += 60 * 60 * 1000;
   return guess;
 }
 
-/** The date after a YYYY-MM-DD date. */
+/** A YYYY-MM-DD date as a number that orders as the dates do, 10000-01-01 included. */
+function dayNumber(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return (year * 100 + month) * 100 + day;
+}
+
+/** The date after a YYYY-MM-DD date (10000-01-01 after 9999-12-31: the end of a date range). */
 export function nextDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
 }

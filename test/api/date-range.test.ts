@@ -56,6 +56,17 @@ describe('conditions.date_range and conditions.time_zone', () => {
     expect((await get(id)).conditions).toMatchObject(NEW_YORK_RANGE);
   });
 
+  it('run to the last date there is (9999-12-31), in any zone', async () => {
+    const { create, get } = await setup();
+    for (const date_range of [
+      { start: '2026-12-01', end: '9999-12-31' },
+      { start: '9999-12-31', end: '9999-12-31' },
+    ]) {
+      const id = await create({ date_range, time_zone: 'Pacific/Kiritimati' });
+      expect((await get(id)).conditions.date_range).toEqual(date_range);
+    }
+  });
+
   it('refuse an unknown time zone, a zone without a range, and a range that has ended', async () => {
     const { api } = await setup();
     const refused = async (conditions: Record<string, unknown>) => {

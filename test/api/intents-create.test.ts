@@ -262,6 +262,13 @@ describe('POST /v1/intents', () => {
         'guardrails.expires_at',
       ],
       [
+        'an expiry past 9999 once in UTC (not writable in RFC 3339)',
+        { guardrails: { expires_at: '9999-12-31T23:59:59.999-23:59' } },
+        400,
+        'parameter_invalid',
+        'guardrails.expires_at',
+      ],
+      [
         'a time window at hour 24',
         {
           conditions: {

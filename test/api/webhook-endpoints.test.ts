@@ -173,4 +173,23 @@ describe('GET /v1/events', () => {
     expect((await api.call('GET', '/v1/events', { key })).body.data).toEqual([]);
     expect((await api.call('GET', '/v1/events?type=nope')).status).toBe(400);
   });
+
+  it('takes created[gte] only as an RFC 3339 time with an offset, naming it otherwise', async () => {
+    const api = await testApi();
+    for (const loose of [
+      '2026',
+      'November 29 2026',
+      'Sun, 29 Nov 2026 18:00:00 GMT',
+      '2026-11-29T18:28:00',
+      '2026-02-30T00:00:00Z',
+      '2026-11-29T24:00:00Z',
+      '9999-12-31T23:59:59-01:00',
+    ]) {
+      const res = await api.call('GET', `/v1/events?created[gte]=${encodeURIComponent(loose)}`);
+      expect(res.status, loose).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'created[gte]' });
+    }
+    const plus = encodeURIComponent('2026-11-29T18:28:00+01:00');
+    expect((await api.call('GET', `/v1/events?created[gte]=${plus}`)).status).toBe(200);
+  });
 });

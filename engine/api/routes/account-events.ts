@@ -7,13 +7,16 @@ import { EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../vocabulary';
 import { defineEndpoint } from '../endpoint';
 import { z } from '../../schemas/zod';
 import { limitParam } from './params';
+import { isRfc3339 } from '../../util/time';
 
 const FeedQuery = z.strictObject({
   type: z.enum([...EVENT_TYPES, ...WEBHOOK_EVENT_TYPES]).optional(),
   intent_id: z.string().min(1).optional(),
   'created[gte]': z
     .string()
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'must be an RFC 3339 time' })
+    .refine((value) => isRfc3339(value), {
+      error: 'must be an RFC 3339 time with an offset, e.g. 2026-12-01T09:00:00Z',
+    })
     .optional()
     .openapi({ description: 'Only events at or after this time (RFC 3339).' }),
   limit: limitParam(LIMITS.listLimit.default, LIMITS.listLimit.max),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isRealDate } from '../../../engine/util/time';
+import { isRealDate, isRfc3339 } from '../../../engine/util/time';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -40,6 +40,35 @@ describe('isRealDate', () => {
         },
       ),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('isRfc3339', () => {
+  it('takes a real instant with an offset that UTC can write in four-digit years', () => {
+    expect(isRfc3339('2026-12-01T09:00:00Z')).toBe(true);
+    expect(isRfc3339('2026-12-01T09:00:00.123+05:30')).toBe(true);
+    expect(isRfc3339('9999-12-31T23:59:59.999Z')).toBe(true);
+    expect(isRfc3339('0000-01-01T00:00:00Z')).toBe(true);
+    expect(isRfc3339('9999-12-31T23:59:59-00:01')).toBe(false); // 10000-01-01 in UTC
+    expect(isRfc3339('0000-01-01T00:00:00+00:01')).toBe(false); // in year -1 in UTC
+    expect(isRfc3339('2026-11-29T18:28:00')).toBe(false); // no offset
+    expect(isRfc3339('2026-02-30T00:00:00Z')).toBe(false);
+    expect(isRfc3339('Sun, 29 Nov 2026 18:00:00 GMT')).toBe(false);
+  });
+
+  it('agrees that every instant it takes is written back in RFC 3339 UTC', () => {
+    const instant = fc.date({
+      min: new Date('0000-01-01T00:00:00Z'),
+      max: new Date('9999-12-31T23:59:59.999Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(instant, (date) => {
+        const text = date.toISOString();
+        expect(isRfc3339(text)).toBe(true);
+        expect(new Date(Date.parse(text)).toISOString()).toMatch(/^\d{4}-/);
+      }),
     );
   });
 });
