@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { EngineError } from '../errors';
+import { valueAt } from '../util/value-at';
 
 type Issue = z.core.$ZodIssue;
 
@@ -8,15 +9,6 @@ const pathOf = (path: readonly PropertyKey[]) =>
     if (typeof part === 'number') return `${out}[${part}]`;
     return out ? `${out}.${String(part)}` : String(part);
   }, '');
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let value = input;
-  for (const part of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[part];
-  }
-  return value;
-}
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',

@@ -6,6 +6,7 @@ import { IDENTITY_SHAPES } from '../schemas/identity';
 import type { ExecutionAt } from '../schemas/execution';
 import type { IntentDoc } from '../schemas/intent-doc';
 import type { IdentityField } from '../vocabulary';
+import { valueAt } from '../util/value-at';
 import type { AcpDeps, AttemptRunner } from './deps';
 import { merchantKeyOf, saveExecution, summaryOf } from './records';
 import { resumeAttempt } from './resume-attempt';
@@ -60,8 +61,20 @@ export async function askForIdentity(
   });
 }
 
-/** The answer's details for the fields asked; a missing or malformed one is a 400 naming it. */
+/**
+ * The answer's details for the fields asked; a missing or malformed one, or one not asked for
+ * (it would be ignored), is a 400 naming it.
+ */
 export function detailsFrom(data: Record<string, unknown> | undefined, fields: IdentityField[]) {
+  const notAsked = Object.keys(data ?? {}).find((key) => !fields.includes(key as IdentityField));
+  if (notAsked !== undefined) {
+    const param = `user_action.data.${notAsked}`;
+    throw new EngineError(
+      'parameter_unknown',
+      `${param} was not asked for: the merchant needs ${fields.join(', ')} (next_action.fields).`,
+      param,
+    );
+  }
   const details: BuyerDetails = {};
   for (const field of fields) {
     const param = `user_action.data.${field}`;
@@ -77,7 +90,7 @@ export function detailsFrom(data: Record<string, unknown> | undefined, fields: I
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const path = [param, ...issue.path.map(String)].join('.');
-      const missing = issue.code === 'invalid_type' && issue.input === undefined;
+      const missing = issue.code === 'invalid_type' && valueAt(value, issue.path) === undefined;
       throw new EngineError(
         missing ? 'parameter_missing' : 'parameter_invalid',
         missing ? `${path} is required.` : `${path} ${issue.message}.`,

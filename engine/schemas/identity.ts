@@ -29,7 +29,7 @@ export const IDENTITY_SHAPES = {
 
 /** `user_action.data` of an identity answer (every field optional here; resume checks those asked). */
 export const IdentityData = z
-  .object({
+  .strictObject({
     name: IDENTITY_SHAPES.name.optional(),
     email: IDENTITY_SHAPES.email.optional(),
     phone: IDENTITY_SHAPES.phone.optional(),

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { LIMITS } from '../limits';
 import { isRealDate, isRfc3339 } from '../util/time';
 import { isTimeZone } from '../util/zoned-date';
+import { IdentityData } from './identity';
 import { BILLING_TERMS, STRATEGIES, USER_ACTION_TYPES } from '../vocabulary';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -182,22 +183,55 @@ export const CancelIntentBody = z
   })
   .openapi('CancelIntentRequest');
 
+/** `user_action.data` of a confirmation: what the user reports of the order they placed. */
+const ConfirmationData = z.strictObject({
+  order_id: text(200).optional(),
+  total_charged_cents: cents.optional(),
+});
+
+/** What `user_action.data` may hold for each type of answer; an OTP or a 3DS answer takes none. */
+const ANSWER_DATA: Partial<Record<(typeof USER_ACTION_TYPES)[number], z.ZodType>> = {
+  confirmation: ConfirmationData,
+  identity: IdentityData,
+};
+
+type Answer = { type: (typeof USER_ACTION_TYPES)[number]; code?: string; data?: unknown };
+
+/** No field of an answer is taken and ignored: `code` only with an OTP, `data` as its type has it. */
+function checkAnswerFields(answer: Answer, ctx: z.RefinementCtx) {
+  if (answer.code !== undefined && answer.type !== 'otp') {
+    ctx.addIssue({ code: 'unrecognized_keys', keys: ['code'], input: answer });
+  }
+  if (answer.data === undefined) return;
+  const schema = ANSWER_DATA[answer.type];
+  if (!schema) {
+    ctx.addIssue({ code: 'unrecognized_keys', keys: ['data'], input: answer });
+    return;
+  }
+  const parsed = schema.safeParse(answer.data);
+  for (const issue of parsed.error?.issues ?? []) {
+    ctx.addIssue({ ...issue, path: ['data', ...issue.path] } as z.core.$ZodRawIssue);
+  }
+}
+
 export const ResumeIntentBody = z
   .strictObject({
-    user_action: z.strictObject({
-      type: z.enum(USER_ACTION_TYPES),
-      completed: z.boolean(),
-      code: z
-        .string()
-        .min(1)
-        .max(32)
-        .optional()
-        .openapi({ description: 'The OTP, when type is otp. Never stored.' }),
-      data: z.record(z.string(), z.unknown()).optional().openapi({
-        description:
-          'confirmation: {order_id, total_charged_cents} as reported by the user. identity: the fields of next_action.fields (IdentityData): name, email, phone, shipping_address {line1, line2?, city, state?, postal_code, country}.',
-      }),
-    }),
+    user_action: z
+      .strictObject({
+        type: z.enum(USER_ACTION_TYPES),
+        completed: z.boolean(),
+        code: z
+          .string()
+          .min(1)
+          .max(32)
+          .optional()
+          .openapi({ description: 'The OTP, when type is otp. Never stored.' }),
+        data: z.record(z.string(), z.unknown()).optional().openapi({
+          description:
+            'confirmation: {order_id, total_charged_cents} as reported by the user. identity: the fields of next_action.fields (IdentityData): name, email, phone, shipping_address {line1, line2?, city, state?, postal_code, country}. None with otp or 3ds.',
+        }),
+      })
+      .superRefine(checkAnswerFields),
   })
   .openapi('ResumeIntentRequest');
 

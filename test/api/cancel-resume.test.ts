@@ -214,6 +214,44 @@ describe('POST /v1/intents/{id}/resume', () => {
     expect(res.body.error.param).toBe('user_action.data.total_charged_cents');
     expect((await call('GET', `/v1/intents/${id}`)).body.status).toBe('requires_user_action');
   });
+
+  it('refuses a report it would have to ignore or cannot record, naming the field', async () => {
+    const { call, id } = await awaitingConfirmation();
+    const refused: [Record<string, unknown>, string, string][] = [
+      [{ data: { total_charged_cents: -1 } }, 'parameter_invalid', 'data.total_charged_cents'],
+      [{ data: { total_charged_cents: 12.5 } }, 'parameter_invalid', 'data.total_charged_cents'],
+      [{ data: { total_charged_cents: '100' } }, 'parameter_invalid', 'data.total_charged_cents'],
+      [{ data: { total_charged_cents: null } }, 'parameter_invalid', 'data.total_charged_cents'],
+      [{ data: { order_id: 5 } }, 'parameter_invalid', 'data.order_id'],
+      [{ data: { order_id: '' } }, 'parameter_invalid', 'data.order_id'],
+      [{ data: { order_id: 'x'.repeat(201) } }, 'parameter_invalid', 'data.order_id'],
+      [{ data: { foo: 1 } }, 'parameter_unknown', 'data.foo'],
+      [{ code: '123' }, 'parameter_unknown', 'code'],
+    ];
+    for (const [answer, code, param] of refused) {
+      const res = await call('POST', `/v1/intents/${id}/resume`, {
+        body: { user_action: { type: 'confirmation', completed: true, ...answer } },
+      });
+      expect(res.status, JSON.stringify(answer)).toBe(400);
+      expect(res.body.error).toMatchObject({ code, param: `user_action.${param}` });
+    }
+    expect((await call('GET', `/v1/intents/${id}`)).body.status).toBe('requires_user_action');
+  });
+
+  it('refuses data with an OTP or a 3DS answer, and a code with a 3DS one', async () => {
+    const { call, id } = await awaitingConfirmation();
+    for (const [answer, param] of [
+      [{ type: 'otp', code: '000000', data: { x: 1 } }, 'user_action.data'],
+      [{ type: '3ds', data: {} }, 'user_action.data'],
+      [{ type: '3ds', code: '000000' }, 'user_action.code'],
+    ] as const) {
+      const res = await call('POST', `/v1/intents/${id}/resume`, {
+        body: { user_action: { completed: true, ...answer } },
+      });
+      expect(res.status, JSON.stringify(answer)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'parameter_unknown', param });
+    }
+  });
 });
 
 describe('GET /v1/intents/{id}/receipt', () => {

@@ -56,6 +56,31 @@ describe('the identity action', () => {
     const noName = await resume(world, id, { shipping_address: ADDRESS });
     expect(noName.status).toBe(400);
     expect(noName.body.error.param).toBe('user_action.data.name');
+    const refusedAs = async (data: Record<string, unknown>) =>
+      (await resume(world, id, data)).body.error as { code: string; param: string };
+    const both = { name: 'Ada Lovelace', shipping_address: ADDRESS };
+    expect(await refusedAs({ ...both, phone: '+1 555 010 0199' })).toMatchObject({
+      code: 'parameter_unknown',
+      param: 'user_action.data.phone',
+    });
+    expect(await refusedAs({ ...both, foo: 1 })).toMatchObject({
+      code: 'parameter_unknown',
+      param: 'user_action.data.foo',
+    });
+    expect(await refusedAs({ ...both, name: '' })).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'user_action.data.name',
+    });
+    expect(await refusedAs({ name: 5, shipping_address: ADDRESS })).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'user_action.data.name',
+    });
+    expect(
+      await refusedAs({ name: 'Ada', shipping_address: { ...ADDRESS, postal_code: 4101 } }),
+    ).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'user_action.data.shipping_address.postal_code',
+    });
 
     const answered = await resume(world, id, { name: 'Ada Lovelace', shipping_address: ADDRESS });
     expect(answered.status).toBe(200);
