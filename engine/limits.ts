@@ -17,6 +17,8 @@ export const LIMITS = {
   /** Largest inventory level or trigger threshold accepted. */
   inventoryQuantityMax: 1_000_000_000,
   moneyMaxCents: 100_000_000_00,
+  /** How far ahead of the service's clock a partner's observed_at may be (its clock's skew). */
+  clockSkewMs: 5 * 60 * 1000,
 } as const;
 
 export interface RateLimit {

@@ -1,6 +1,7 @@
 import type { Caller } from '../caller';
 import type { EngineContext } from '../context';
-import { notFound } from '../errors';
+import { invalid, notFound } from '../errors';
+import { LIMITS } from '../limits';
 import type { StoreReader, StoreTx } from '../ports';
 import type {
   InventoryLevelDoc,
@@ -34,6 +35,13 @@ export async function recordReport(
 ): Promise<{ report: InventoryReportDoc; level: SkuLevel | null }> {
   const now = ctx.clock.now();
   const observedAtMs = input.observed_at ? Date.parse(input.observed_at) : now;
+  // A level dated in the future would outrank every true count until then: refused, not stored.
+  if (observedAtMs > now + LIMITS.clockSkewMs) {
+    throw invalid(
+      'observed_at',
+      `observed_at is after now (${isoTime(now)}) by more than ${LIMITS.clockSkewMs / 60_000} minutes of clock skew; send when the level was counted.`,
+    );
+  }
   const location = input.location ?? null;
   const levelId = levelIdOf(caller.scope, input.sku, location);
   const previous = await tx.get<InventoryLevelDoc>('inventory_levels', levelId);

@@ -18,7 +18,7 @@ export const ReportInventoryBody = z
       .openapi({ description: 'A warehouse or shelf; levels are kept per location.' }),
     observed_at: timestamp.optional().openapi({
       description:
-        'When the level was counted (default: now). A report older than the latest one for its sku and location is stored but changes nothing.',
+        "When the level was counted (default: now); at most 5 minutes after the service's clock (400 otherwise). A report older than the latest one for its sku and location is stored but changes nothing.",
     }),
   })
   .openapi('ReportInventoryRequest');

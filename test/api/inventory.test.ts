@@ -50,6 +50,12 @@ describe('POST /v1/inventory_levels', () => {
       'parameter_invalid',
       'observed_at',
     ],
+    [
+      'observed_at in the future, past 5 minutes of clock skew',
+      { sku: 'A', quantity: 1, observed_at: '2026-11-22T10:05:00.001Z' },
+      'parameter_invalid',
+      'observed_at',
+    ],
     ['location empty', { sku: 'A', quantity: 1, location: '' }, 'parameter_invalid', 'location'],
     [
       'an unknown field',
@@ -62,6 +68,15 @@ describe('POST /v1/inventory_levels', () => {
     const res = await report(api, body);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code, param });
+  });
+
+  it('takes a count dated inside the clock skew, and a refused one leaves no report or level', async () => {
+    const api = await testApi();
+    const ahead = await report(api, { sku: 'B', quantity: 4, observed_at: '2026-11-22T10:05:00Z' });
+    expect(ahead.status).toBe(201);
+    const far = await report(api, { sku: 'C', quantity: 1, observed_at: '2099-01-01T00:00:00Z' });
+    expect(far.status).toBe(400);
+    expect((await api.call('GET', '/v1/inventory_levels/C')).status).toBe(404);
   });
 
   it('replays a report sent again with the same Idempotency-Key, storing it once', async () => {
