@@ -34,10 +34,12 @@ function describe(issue: Issue, param: string, input: unknown): string {
           ? `${param} must not be empty.`
           : `${param} must be at least ${issue.minimum} characters.`;
       if (issue.origin === 'array') return `${param} must have at least ${issue.minimum} items.`;
+      if (issue.inclusive === false) return `${param} must be greater than ${issue.minimum}.`;
       return `${param} must be at least ${issue.minimum}.`;
     case 'too_big':
       if (issue.origin === 'string') return `${param} must be at most ${issue.maximum} characters.`;
       if (issue.origin === 'array') return `${param} must have at most ${issue.maximum} items.`;
+      if (issue.inclusive === false) return `${param} must be less than ${issue.maximum}.`;
       return `${param} must be at most ${issue.maximum}.`;
     case 'invalid_value':
       return `${param} must be one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
@@ -70,13 +72,28 @@ function issuesToError(issues: readonly Issue[], input: unknown, root = ''): Eng
       param,
     );
   }
-  const issue = issues[0]!;
+  const issue = tightestBound(issues, issues[0]!);
   const param = join(pathOf(issue.path)) || 'body';
   const value = valueAt(input, issue.path);
   if (value === undefined && issue.code !== 'custom') {
     return new EngineError('parameter_missing', `${param} is required.`, param);
   }
   return new EngineError('parameter_invalid', describe(issue, param, value), param);
+}
+
+/**
+ * Of the upper bounds a value broke, the lowest: an integer field says its own limit, not
+ * JavaScript's safe-integer one that zod's int() checks first.
+ */
+function tightestBound(issues: readonly Issue[], first: Issue): Issue {
+  if (first.code !== 'too_big') return first;
+  const where = pathOf(first.path);
+  return issues.reduce<Issue>((tightest, issue) => {
+    if (issue.code !== 'too_big' || pathOf(issue.path) !== where) return tightest;
+    return tightest.code === 'too_big' && Number(issue.maximum) < Number(tightest.maximum)
+      ? issue
+      : tightest;
+  }, first);
 }
 
 /** Parses `input` with `schema` or throws the first problem as an EngineError. */

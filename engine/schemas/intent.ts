@@ -83,7 +83,11 @@ export const IntentRecord = z
     objective: Objective,
     conditions: Conditions,
     guardrails: Guardrails,
-    payment: Payment.nullable(),
+    // Its own component: a nullable $ref would make the request's Payment nullable too.
+    payment: z
+      .strictObject(Payment.shape)
+      .nullable()
+      .openapi('IntentPayment', { description: 'null for an alert-and-confirm intent.' }),
     metadata: Metadata,
     livemode: z.boolean(),
     created_at: z.string(),

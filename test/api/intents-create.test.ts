@@ -351,6 +351,17 @@ describe('POST /v1/intents', () => {
     });
   });
 
+  it("names a money field's own limit, not JavaScript's safe-integer one", async () => {
+    const { call } = await testApi();
+    const res = await call('POST', '/v1/intents', {
+      body: intentBody({ conditions: { max_price_cents: 1e20 } }),
+    });
+    expect(res.body.error).toMatchObject({
+      param: 'conditions.max_price_cents',
+      message: 'conditions.max_price_cents must be at most 10000000000.',
+    });
+  });
+
   it('says what is wrong with a metadata key that is too long', async () => {
     const { call } = await testApi();
     const key = 'k'.repeat(41);

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { testApi } from '../support/api';
+import { intentBody, testApi } from '../support/api';
 
 describe('GET /v1/openapi.json', () => {
   it('serves a valid OpenAPI 3.1 document without authentication', async () => {
@@ -11,6 +11,37 @@ describe('GET /v1/openapi.json', () => {
     const result = await new Validator().validate(res.body);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it('offers null in a request only where the server takes it', async () => {
+    const { call } = await testApi();
+    const doc = (await call('GET', '/v1/openapi.json', { key: null })).body;
+    const schemas = doc.components.schemas as Record<string, unknown>;
+    // Every component a request body reaches, through $refs at any depth.
+    const reached = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (node === null || typeof node !== 'object') return;
+      const ref = (node as { $ref?: string }).$ref;
+      if (ref) {
+        const name = ref.split('/').at(-1)!;
+        if (!reached.has(name)) {
+          reached.add(name);
+          walk(schemas[name]);
+        }
+      }
+      Object.values(node).forEach(walk);
+    };
+    for (const methods of Object.values(doc.paths as Record<string, Record<string, unknown>>)) {
+      for (const op of Object.values(methods)) walk((op as { requestBody?: unknown }).requestBody);
+    }
+    expect(reached).toContain('Payment');
+    const nullable = [...reached].filter((name) =>
+      JSON.stringify((schemas[name] as { type?: unknown }).type).includes('null'),
+    );
+    expect(nullable).toEqual([]);
+    const res = await call('POST', '/v1/intents', { body: intentBody({ payment: null }) });
+    expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'payment' });
   });
 
   it('documents every endpoint with its error responses', async () => {

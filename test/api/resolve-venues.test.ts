@@ -242,4 +242,13 @@ describe('POST /v1/resolve/venues', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: 'invalid_request_error', code, param });
   });
+
+  it('says a radius must be greater than 0, not at least 0', async () => {
+    const api = await testApi({ resolve: { gazetteer } });
+    const res = await resolve(api, {
+      query: 'x',
+      location: { lat: 30, lng: -97, radius_miles: 0 },
+    });
+    expect(res.body.error.message).toBe('location.radius_miles must be greater than 0.');
+  });
 });
