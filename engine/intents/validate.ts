@@ -32,6 +32,7 @@ export async function checkCreateIntent(
   checkProductCurrency(input);
   checkConditions(ctx, input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
+  checkWindowsReachable(ctx, input.conditions, input.guardrails?.expires_at);
   checkPaymentMethod(caller, input.payment?.payment_method_id);
   checkBillingTerms(input.payment);
   return { ...input, guardrails: normaliseMerchants(input.guardrails) };
@@ -138,6 +139,39 @@ function checkConditions(ctx: EngineContext, conditions: CreateIntentInput['cond
     throw invalid(
       'conditions.date_range.end',
       'conditions.date_range.end has passed (in conditions.time_zone, UTC by default): nothing could ever be bought.',
+    );
+  }
+}
+
+/**
+ * Refuses time limits that leave no moment to buy in: every time window over, or the windows or
+ * the date range beginning only once the intent has expired (as a date range over is refused).
+ */
+function checkWindowsReachable(
+  ctx: EngineContext,
+  conditions: CreateIntentInput['conditions'],
+  expiresAt: string | undefined,
+) {
+  const expiryMs = expiresAt ? Date.parse(expiresAt) : Infinity;
+  const windows = conditions?.time_windows ?? [];
+  const now = ctx.clock.now();
+  if (windows.length > 0 && windows.every((slot) => Date.parse(slot.end) <= now)) {
+    throw invalid(
+      'conditions.time_windows',
+      'Every window of conditions.time_windows has ended: nothing could ever be bought.',
+    );
+  }
+  if (windows.length > 0 && windows.every((slot) => Date.parse(slot.start) >= expiryMs)) {
+    throw invalid(
+      'conditions.time_windows',
+      'Every window of conditions.time_windows starts at or after guardrails.expires_at: the intent would expire before it could buy.',
+    );
+  }
+  const bounds = conditions ? dateRangeBounds(conditions) : null;
+  if (bounds && bounds.startMs >= expiryMs) {
+    throw invalid(
+      'conditions.date_range.start',
+      'conditions.date_range.start begins at or after guardrails.expires_at: the intent would expire before it could buy.',
     );
   }
 }

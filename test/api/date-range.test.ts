@@ -57,14 +57,63 @@ describe('conditions.date_range and conditions.time_zone', () => {
   });
 
   it('run to the last date there is (9999-12-31), in any zone', async () => {
-    const { create, get } = await setup();
-    for (const date_range of [
-      { start: '2026-12-01', end: '9999-12-31' },
-      { start: '9999-12-31', end: '9999-12-31' },
-    ]) {
-      const id = await create({ date_range, time_zone: 'Pacific/Kiritimati' });
-      expect((await get(id)).conditions.date_range).toEqual(date_range);
-    }
+    const { api, create, get } = await setup();
+    const date_range = { start: '2026-12-01', end: '9999-12-31' };
+    const id = await create({ date_range, time_zone: 'Pacific/Kiritimati' });
+    expect((await get(id)).conditions.date_range).toEqual(date_range);
+    const last = await api.call('POST', '/v1/intents', {
+      body: intentBody({
+        conditions: { date_range: { start: '9999-12-31', end: '9999-12-31' } },
+        guardrails: { expires_at: '9999-12-31T12:00:00Z' },
+      }),
+    });
+    expect(last.status).toBe(201);
+  });
+
+  it('refuse a range or windows that begin only once the intent has expired, or windows all over', async () => {
+    const { api } = await setup();
+    const refused = async (overrides: Record<string, unknown>) => {
+      const res = await api.call('POST', '/v1/intents', { body: intentBody(overrides) });
+      expect(res.status).toBe(400);
+      return res.body.error;
+    };
+    const guardrails = { expires_at: '2026-12-10T00:00:00Z' };
+    expect(
+      await refused({
+        conditions: { date_range: { start: '2026-12-10', end: '2026-12-12' } },
+        guardrails,
+      }),
+    ).toMatchObject({ param: 'conditions.date_range.start' });
+    expect(
+      await refused({
+        conditions: {
+          time_windows: [{ start: '2026-12-11T09:00:00Z', end: '2026-12-11T17:00:00Z' }],
+        },
+        guardrails,
+      }),
+    ).toMatchObject({ param: 'conditions.time_windows' });
+    expect(
+      await refused({
+        conditions: {
+          time_windows: [
+            { start: '2026-11-20T09:00:00Z', end: '2026-11-20T17:00:00Z' },
+            { start: '2026-11-21T09:00:00Z', end: '2026-11-22T10:00:00Z' },
+          ],
+        },
+      }),
+    ).toMatchObject({ param: 'conditions.time_windows', message: expect.stringMatching(/ended/) });
+    const open = await api.call('POST', '/v1/intents', {
+      body: intentBody({
+        conditions: {
+          time_windows: [
+            { start: '2026-11-20T09:00:00Z', end: '2026-11-20T17:00:00Z' },
+            { start: '2026-12-09T09:00:00Z', end: '2026-12-11T17:00:00Z' },
+          ],
+        },
+        guardrails,
+      }),
+    });
+    expect(open.status).toBe(201);
   });
 
   it('refuse an unknown time zone, a zone without a range, and a range that has ended', async () => {
