@@ -12,7 +12,9 @@ const text = (max: number = LIMITS.stringLength) => z.string().trim().min(1).max
 const httpUrl = z
   .string()
   .max(LIMITS.urlLength)
-  .refine((value) => isHttpUrl(value), { error: 'must be an absolute http(s) URL' });
+  .refine((value) => isHttpUrl(value), { error: 'must be an absolute http(s) URL' })
+  // A page is watched and shown to the user: credentials in it would be kept and echoed.
+  .refine((value) => !hasCredentials(value), { error: 'must not contain a user name or password' });
 
 export const timestamp = z.string().refine((value) => isRfc3339(value), {
   error: 'must be an ISO 8601 timestamp with a time zone offset, e.g. 2026-12-01T09:00:00Z',
@@ -23,9 +25,15 @@ const isoDate = z.string().refine((value) => DATE.test(value) && isRealDate(valu
 });
 
 export const cents = z.number().int().min(0).max(LIMITS.moneyMaxCents);
+let currencies: Set<string> | undefined;
+/** ISO 4217 codes in use, as the runtime's Intl knows them (ICU's list: ~160, no XXX or ZZZ). */
+const isCurrency = (code: string) =>
+  (currencies ??= new Set(Intl.supportedValuesOf('currency'))).has(code);
+
 export const currency = z
   .string()
-  .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 currency code in upper case, e.g. USD' });
+  .regex(/^[A-Z]{3}$/, { error: 'must be an ISO 4217 currency code in upper case, e.g. USD' })
+  .refine(isCurrency, { error: 'is not an ISO 4217 currency code in use, e.g. USD' });
 const quantity = z.number().int().min(1).max(LIMITS.quantityMax);
 
 const Product = z
@@ -163,7 +171,11 @@ export const Metadata = z
 export const CreateIntentBody = z
   .strictObject({
     type: z.enum(['purchase', 'reservation']),
-    external_user_id: text(LIMITS.externalUserIdLength),
+    external_user_id: text(LIMITS.externalUserIdLength).refine(
+      // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+      (value) => !/[\u0000-\u001f\u007f]/.test(value),
+      { error: 'must not contain control characters' },
+    ),
     objective: Objective,
     conditions: Conditions.optional(),
     guardrails: Guardrails.optional(),
@@ -236,6 +248,15 @@ export const ResumeIntentBody = z
   .openapi('ResumeIntentRequest');
 
 export type ResumeInput = z.infer<typeof ResumeIntentBody>;
+
+function hasCredentials(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
 
 function isHttpUrl(value: string): boolean {
   try {

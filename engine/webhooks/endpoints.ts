@@ -85,7 +85,8 @@ export async function loadEndpoint(
   id: string,
 ): Promise<WebhookEndpointDoc> {
   const endpoint = await reader.get<WebhookEndpointDoc>('webhook_endpoints', id);
-  if (!endpoint || endpoint.scope !== caller.scope) throw notFound('webhook endpoint', id);
+  if (!endpoint || endpoint.scope !== caller.scope)
+    throw notFound('webhook endpoint', id, 'webhook_endpoint_id');
   return endpoint;
 }
 
@@ -165,7 +166,7 @@ export async function retryDelivery(
     'events',
     eventId,
   );
-  if (!event || event.scope !== caller.scope) throw notFound('event', eventId);
+  if (!event || event.scope !== caller.scope) throw notFound('event', eventId, 'event_id');
   if (endpoint.status !== 'enabled') {
     throw new EngineError(
       'parameter_invalid',

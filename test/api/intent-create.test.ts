@@ -100,6 +100,12 @@ describe('POST /v1/intents answered without the router', () => {
       ],
       [{ raw: '{"type": "purchase",', headers: json }, 'invalid_json'],
       [{ raw: '[1, 2]', headers: json }, 'invalid_json'],
+      // "caf\xE9": Latin-1, not UTF-8.
+      [{ raw: new Uint8Array([123, 34, 120, 34, 58, 34, 0xe9, 34, 125]), headers: json }, 'invalid_json'],
+      [
+        { raw: JSON.stringify(intentBody()), headers: { ...json, 'Content-Encoding': 'gzip' } },
+        'unsupported_media_type',
+      ],
       [{ raw: JSON.stringify({ pad: 'x'.repeat(70_000) }), headers: json }, 'body_too_large'],
       [{}, 'parameter_missing'],
       [{ body: intentBody({ external_user_id: 42 }) }, 'parameter_invalid'],

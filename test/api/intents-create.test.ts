@@ -219,6 +219,31 @@ describe('POST /v1/intents', () => {
         'conditions.max_price_cents',
       ],
       [
+        'a currency that is not an ISO 4217 code in use',
+        { conditions: { currency: 'ZZZ' } },
+        400,
+        'parameter_invalid',
+        'conditions.currency',
+      ],
+      [
+        'a product URL with a user name and password',
+        {
+          objective: {
+            product: { product_url: 'https://ann:secret@shop.example.com/products/trail-runner' },
+          },
+        },
+        400,
+        'parameter_invalid',
+        'objective.product.product_url',
+      ],
+      [
+        'an external user id with a control character',
+        { external_user_id: 'user\u00001' },
+        400,
+        'parameter_invalid',
+        'external_user_id',
+      ],
+      [
         'a lower-case currency',
         { conditions: { currency: 'usd' } },
         400,

@@ -333,6 +333,7 @@ describe('webhook delivery to a real receiver', () => {
     ]);
     const missing = await call('POST', `/v1/webhook_endpoints/${a.id}/deliveries/evt_nope/retry`);
     expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ code: 'resource_missing', param: 'event_id' });
   });
 
   it('in live mode refuses at connect time a name that resolves to a private address', async () => {

@@ -110,6 +110,10 @@ describe('webhook endpoints', () => {
     const created = await api.call('POST', '/v1/webhook_endpoints', { body: hook() });
     const res = await api.call('GET', `/v1/webhook_endpoints/${created.body.id}`, { key });
     expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({
+      code: 'resource_missing',
+      param: 'webhook_endpoint_id',
+    });
   });
 });
 

@@ -6,8 +6,8 @@ export { apiStore };
 
 export interface CallOptions {
   body?: unknown;
-  /** Raw body text, sent as is. */
-  raw?: string;
+  /** Raw body text or bytes, sent as is. */
+  raw?: string | Uint8Array<ArrayBuffer>;
   key?: string | null;
   headers?: Record<string, string>;
 }
@@ -39,7 +39,7 @@ export async function testApi(options: Partial<EngineOptions> & { store?: Store 
     const headers: Record<string, string> = { ...opts.headers };
     const auth = opts.key === undefined ? key : opts.key;
     if (auth !== null) headers.Authorization = `Bearer ${auth}`;
-    let body: string | undefined = opts.raw;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = opts.raw;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['Content-Type'] ??= 'application/json';

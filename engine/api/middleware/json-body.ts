@@ -33,8 +33,15 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
       `Send the body as JSON with \`Content-Type: application/json\` (got ${type ? `'${type}'` : 'no Content-Type'}).`,
     );
   }
+  const encoding = request.headers.get('Content-Encoding');
+  if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') {
+    throw new EngineError(
+      'unsupported_media_type',
+      `Content-Encoding '${encoding}' is not supported: send the JSON body uncompressed.`,
+    );
+  }
   if (length !== null && Number(length) > LIMITS.bodyBytes) throw tooLarge();
-  const text = chunked ? await readChunked(request) : await request.text();
+  const text = utf8(chunked ? await readChunked(request) : await request.arrayBuffer());
   if (tooManyBytes(text)) throw tooLarge();
   return parseObject(text);
 }
@@ -45,9 +52,20 @@ const tooManyBytes = (text: string) =>
   new TextEncoder().encode(text).byteLength > LIMITS.bodyBytes;
 
 /** A body without Content-Length is read chunk by chunk and refused as soon as it passes the cap. */
-async function readChunked(request: Request): Promise<string> {
-  if (!request.body) return '';
-  return new TextDecoder().decode(await readCapped(request.body, LIMITS.bodyBytes, tooLarge));
+async function readChunked(request: Request): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  return readCapped(request.body, LIMITS.bodyBytes, tooLarge);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body's text; bytes that are not UTF-8 are refused, not read as U+FFFD. */
+function utf8(bytes: ArrayBuffer | Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw new EngineError('invalid_json', 'The request body is not valid UTF-8: send JSON in UTF-8.');
+  }
 }
 
 function parseObject(text: string): Record<string, unknown> {
