@@ -250,6 +250,7 @@ export const ResumeIntentBody = z
 export type ResumeInput = z.infer<typeof ResumeIntentBody>;
 
 function hasCredentials(value: string): boolean {
+  if (!value.includes('@')) return false; // most URLs: no second parse on the create's path
   try {
     const url = new URL(value);
     return url.username !== '' || url.password !== '';
