@@ -374,6 +374,7 @@ function updateChanged(
 
 /** Runs the schema migrations of the file (creating it if missing) without opening a store. */
 export function migrateSqliteFile(file: string, schema: Record<string, TableDef>) {
+  ownerOnlyDatabase(file);
   const db = open(file);
   try {
     return migrate(db, schema);

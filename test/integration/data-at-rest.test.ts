@@ -2,7 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TABLES } from '../../engine/index';
 import { createNodeEngine } from '../../server/node-engine';
+import { migrateStore } from '../../server/store/choice';
 import { runCli } from '../support/server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'data-at-rest-'));
@@ -33,6 +35,12 @@ describe('data at rest', () => {
     } finally {
       await engine.close();
     }
+  });
+
+  it('creates the database 0600 when migrate is the first command to open it', async () => {
+    const dir = fresh();
+    await migrateStore({ kind: 'sqlite', dataDir: dir }, TABLES);
+    expect(modeOf(join(dir, 'intents.db'))).toBe('600');
   });
 
   it('narrows the database files an older install left readable by others', async () => {
