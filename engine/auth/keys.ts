@@ -111,13 +111,29 @@ export async function listApiKeys(ctx: EngineContext) {
   return keys.map((key) => ({ ...key, partner_name: partners.get(key.partner_id)! }));
 }
 
-/** The one key whose prefix starts with `prefix`; refuses ambiguous or unknown prefixes. */
-async function keyByPrefix(tx: StoreTx, prefix: string): Promise<ApiKeyDoc> {
+/** What names a key: its shown prefix (or a shorter piece of it), or the whole key. */
+interface KeyName {
+  prefix: string;
+  /** The hash of a name longer than a prefix: it must be the whole key, not a made-up one. */
+  wholeKeyHash: string | null;
+}
+
+const keyName = async (prefix: string): Promise<KeyName> => ({
+  prefix,
+  wholeKeyHash: prefix.length > PREFIX_LENGTH ? await sha256Hex(prefix) : null,
+});
+
+/** The one key `name` names; refuses ambiguous or unknown prefixes, and a wrong whole key. */
+async function keyByPrefix(tx: StoreTx, { prefix, wholeKeyHash }: KeyName): Promise<ApiKeyDoc> {
   const all = await tx.query<ApiKeyDoc>('api_keys', { index: 'by_created', prefix: [] });
-  // Accept the shown prefix, a shorter piece of it, or the whole key.
-  const candidates = all.filter(
-    (key) => key.prefix.startsWith(prefix) || prefix.startsWith(key.prefix),
+  const candidates = all.filter((key) =>
+    wholeKeyHash ? key.key_hash === wholeKeyHash : key.prefix.startsWith(prefix),
   );
+  if (candidates.length === 0 && wholeKeyHash) {
+    throw new Error(
+      `No key is '${prefix.slice(0, PREFIX_LENGTH)}…' as given: check the whole key, or give its prefix (keys list).`,
+    );
+  }
   if (candidates.length === 0) throw new Error(`No key starts with '${prefix}'.`);
   if (candidates.length > 1)
     throw new Error(`'${prefix}' matches ${candidates.length} keys; give more characters.`);
@@ -125,8 +141,9 @@ async function keyByPrefix(tx: StoreTx, prefix: string): Promise<ApiKeyDoc> {
 }
 
 export async function revokeApiKey(ctx: EngineContext, prefix: string): Promise<ApiKeyDoc> {
+  const name = await keyName(prefix);
   return ctx.store.transact(async (tx) => {
-    const key = await keyByPrefix(tx, prefix);
+    const key = await keyByPrefix(tx, name);
     const revoked = { ...key, revoked_at: key.revoked_at ?? isoTime(ctx.clock.now()) };
     await tx.put('api_keys', revoked);
     return revoked;
@@ -144,13 +161,14 @@ export async function rollApiKey(
   options: Omit<KeyOptions, 'readOnly'> = {},
 ) {
   const now = ctx.clock.now();
-  const probe = await ctx.store.transact((tx) => keyByPrefix(tx, prefix));
+  const name = await keyName(prefix);
+  const probe = await ctx.store.transact((tx) => keyByPrefix(tx, name));
   const { key, record } = await newKey(ctx, probe.partner_id, probe.livemode, {
     ...options,
     readOnly: probe.read_only ?? false,
   });
   return ctx.store.transact(async (tx) => {
-    const old = await keyByPrefix(tx, prefix);
+    const old = await keyByPrefix(tx, name);
     const why = old.revoked_at
       ? 'it was revoked'
       : old.rolled_to

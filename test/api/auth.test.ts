@@ -49,6 +49,18 @@ describe('authentication', () => {
     expect(res.body.error.code).toBe('invalid_api_key');
   });
 
+  it('revokes by the whole key only when it is the key, and by a piece of its prefix', async () => {
+    const { call, engine, key } = await testApi();
+    const madeUp = key.slice(0, 16) + 'x'.repeat(key.length - 16);
+    await expect(engine.keys.revoke(madeUp)).rejects.toThrow(/check the whole key/);
+    expect((await call('GET', '/v1/intents')).status).toBe(200);
+    await engine.keys.revoke(key);
+    expect((await call('GET', '/v1/intents')).status).toBe(401);
+    const other = await engine.keys.create('other');
+    await engine.keys.revoke(other.key.slice(0, 12));
+    expect((await call('GET', '/v1/intents', { key: other.key })).status).toBe(401);
+  });
+
   it('authenticates before validating, so a stranger learns nothing about the body', async () => {
     const { call } = await testApi();
     const res = await call('POST', '/v1/intents', {
