@@ -21,7 +21,7 @@ const USAGE = `Usage: intent-server <command>
   sandbox-merchant [--port 8081] [--host 127.0.0.1]
   receipts verify FILE [--jwks JWKS_FILE | STORE]
   receipts rotate-key [STORE]
-  webhooks listen --port N --secret whsec_… [--forward-to URL] [--host 127.0.0.1]
+  webhooks listen --secret whsec_… [--port 4242] [--host 127.0.0.1] [--forward-to URL]
   catalog import FILE --kind products|venues|facilities [--format json|csv|acp] [--mode test|live|both] [STORE]
   catalog stats [STORE]
 
@@ -40,12 +40,47 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
   catalog: catalogCommand,
 };
 
+/** The lines of USAGE for one command (with their continuation lines). */
+function usageOf(command: string): string {
+  const lines = USAGE.split('\n');
+  const own = lines.flatMap((line, i) => {
+    if (line.startsWith(`  ${command} `) || line === `  ${command}`) return [i];
+    return [];
+  });
+  const block = own.flatMap((start) => {
+    const out = [lines[start]!];
+    for (let i = start + 1; lines[i]?.startsWith('        '); i++) out.push(lines[i]!);
+    return out;
+  });
+  const store = block.some((line) => line.includes('STORE'))
+    ? `\n\n${lines.find((l) => l.startsWith('STORE:'))}`
+    : '';
+  return `Usage: intent-server\n${block.join('\n')}${store}`;
+}
+
+/** Whether the arguments ask for help (before any `--`, after which everything is an argument). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+let command: string | undefined;
+
 async function main(argv: string[]) {
-  const [command, ...rest] = argv;
-  const run = command ? COMMANDS[command] : undefined;
-  if (!run) {
+  const [name, ...rest] = argv;
+  command = name;
+  if (!name || ['help', '--help', '-h'].includes(name)) {
     console.log(USAGE);
-    process.exitCode = command && !['help', '--help', '-h'].includes(command) ? 2 : 0;
+    return;
+  }
+  const run = COMMANDS[name];
+  if (!run) {
+    console.error(`Unknown command '${name}'.\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (asksForHelp(rest)) {
+    console.log(usageOf(name));
     return;
   }
   await run(rest);
@@ -53,7 +88,10 @@ async function main(argv: string[]) {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError) {
-    console.error(error.message);
+    const saysUsage = error.message.includes('intent-server');
+    console.error(
+      saysUsage ? error.message : `${error.message}\nSee: intent-server ${command} --help`,
+    );
     process.exitCode = 2;
     return;
   }

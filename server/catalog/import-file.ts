@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInputFile } from '../read-input';
 import type {
   CatalogMode,
   Engine,
@@ -75,7 +75,7 @@ export async function importCatalogFile(
   path: string,
   options: { kind: CatalogKind; format: CatalogFormat; modes: readonly CatalogMode[] },
 ): Promise<ImportReport> {
-  const text = readFileSync(path, 'utf8');
+  const text = readInputFile(path, 'the catalog');
   const { rows, unreadable } = sourceRows(text, options.kind, options.format);
   const { read, write } = kindIo(options.kind, options.modes);
   const report: ImportReport = { imported: 0, merged: 0, skipped: [...unreadable] };

@@ -12,7 +12,9 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    // parseArgs adds advice about '--' that misleads for a mistyped flag: name the flag alone.
+    const unknown = /^Unknown option '([^']+)'/.exec((error as Error).message);
+    throw new UsageError(unknown ? `Unknown option '${unknown[1]}'.` : (error as Error).message);
   }
   const extra = parsed.positionals[maxPositionals];
   if (extra !== undefined) throw new UsageError(`Unexpected argument '${extra}'.`);
@@ -46,5 +48,10 @@ export function durationFlag(value: string | undefined, name: string): number | 
       `--${name} must be a number and a unit: s, m, h or d, e.g. 90d or 24h (got '${value}').`,
     );
   }
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  if (ms > MAX_DURATION_MS)
+    throw new UsageError(`--${name} is longer than 100 years (36500d) (got '${value}').`);
+  return ms;
 }
+
+const MAX_DURATION_MS = 36_500 * UNIT_MS.d;

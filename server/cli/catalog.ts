@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { CatalogMode, CatalogStats } from '../../engine/index';
 import {
   CATALOG_FORMATS,
@@ -11,7 +10,7 @@ import {
 import { UnreadableFile } from '../catalog/read-rows';
 import { createNodeEngine } from '../node-engine';
 import { parseFlags, UsageError } from './args';
-import { STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
+import { existingStoreFrom, STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
 
 const USAGE = `intent-server catalog import FILE --kind products|venues|facilities [--format json|csv|acp] [--mode test|live|both] ${STORE_USAGE}
 intent-server catalog stats ${STORE_USAGE}`;
@@ -43,7 +42,7 @@ export async function catalogCommand(args: string[]) {
   if (action === 'stats') {
     if (file !== undefined || values.kind || values.format || values.mode)
       throw new UsageError(`catalog stats takes no file and no import flags.\n${USAGE}`);
-    const engine = await createNodeEngine({ store: storeChoiceFrom(values) });
+    const engine = await createNodeEngine({ store: existingStoreFrom(values) });
     try {
       console.log(describeStats(await engine.catalog.stats()));
     } finally {
@@ -61,7 +60,6 @@ export async function catalogCommand(args: string[]) {
   const mode = oneOf(values.mode, Object.keys(MODES), 'mode');
   if (mode && kind !== 'products')
     throw new UsageError('--mode is for products (venues and facilities have no mode).');
-  if (!existsSync(file)) throw new Error(`No such file: ${file}`);
   const engine = await createNodeEngine({ store: storeChoiceFrom(values) });
   try {
     const modes = MODES[mode ?? 'both']!;
@@ -71,6 +69,13 @@ export async function catalogCommand(args: string[]) {
       `${kind} from ${file} (${format})${into}: imported ${report.imported}, merged ${report.merged}, skipped ${report.skipped.length}.`,
     );
     for (const { line, reason } of report.skipped) console.log(`  line ${line}: ${reason}`);
+    // Nothing of a file that had rows went in: a wrong --kind or --format, not an import.
+    if (report.imported + report.merged === 0 && report.skipped.length > 0) {
+      console.error(
+        `Nothing imported: every row of ${file} was skipped (check --kind and --format).`,
+      );
+      process.exitCode = 1;
+    }
   } catch (error) {
     if (error instanceof UnreadableFile) throw new Error(`${file}: ${error.message}`);
     throw error;

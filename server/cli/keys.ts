@@ -1,7 +1,7 @@
 import { createNodeEngine } from '../node-engine';
 import { durationFlag, parseFlags, UsageError } from './args';
 import { keyTable } from './key-table';
-import { STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
+import { existingStoreFrom, STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
 
 const USAGE = `intent-server keys create --partner NAME [--live] [--read-only] [--expires-in 90d] ${STORE_USAGE}
 intent-server keys list ${STORE_USAGE}
@@ -40,8 +40,20 @@ export async function keysCommand(args: string[]) {
       throw new UsageError(`--${flag} goes with keys ${actions.join(' or ')} only.\n${USAGE}`);
   }
   const expiresInMs = durationFlag(values['expires-in'], 'expires-in');
+  if (expiresInMs === 0)
+    throw new UsageError(
+      '--expires-in must be longer than 0; leave it out for a key that does not expire.',
+    );
   const overlapMs = durationFlag(values.overlap, 'overlap') ?? 0;
-  const engine = await createNodeEngine({ store: storeChoiceFrom(values) });
+  // Usage is checked before the database is opened (or found missing).
+  if (action === 'create' && !values.partner)
+    throw new UsageError(`keys create needs --partner NAME\n${USAGE}`);
+  if ((action === 'revoke' || action === 'roll') && !target)
+    throw new UsageError(`keys ${action} needs KEY_PREFIX\n${USAGE}`);
+  if (!['create', 'list', 'revoke', 'roll'].includes(action ?? '')) throw new UsageError(USAGE);
+  // Only create may make the database: the others need one that is there.
+  const store = action === 'create' ? storeChoiceFrom(values) : existingStoreFrom(values);
+  const engine = await createNodeEngine({ store });
   try {
     switch (action) {
       case 'create': {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { verifyReceipt } from '../../engine/index';
 import { createNodeEngine } from '../node-engine';
 import type { StoreChoice } from '../store/choice';
+import { readJsonFile } from '../read-input';
 import { parseFlags, UsageError } from './args';
-import { STORE_FLAGS, STORE_USAGE, storeChoiceFrom } from './store-flags';
+import { existingStoreFrom, STORE_FLAGS, STORE_USAGE } from './store-flags';
 
 const USAGE = `intent-server receipts verify FILE [--jwks JWKS_FILE | ${STORE_USAGE}]
 intent-server receipts rotate-key ${STORE_USAGE}`;
@@ -24,12 +24,13 @@ export async function receiptsCommand(args: string[]) {
     2,
   );
   const [action, file] = positionals;
-  if (action === 'rotate-key' && !file && !values.jwks) return rotateKey(storeChoiceFrom(values));
+  if (action === 'rotate-key' && !file && !values.jwks) return rotateKey(existingStoreFrom(values));
   if (action !== 'verify' || !file) throw new UsageError(USAGE);
-  const receipt = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const jwks = values.jwks
-    ? (JSON.parse(readFileSync(values.jwks, 'utf8')) as { keys: JsonWebKey[] })
-    : await localKeys(storeChoiceFrom(values));
+  const receipt = readJsonFile(file, 'the receipt');
+  if (!isObject(receipt) || !isObject(receipt.signature)) {
+    throw new Error(`${file} is not a receipt: a receipt is a JSON object with a signature.`);
+  }
+  const jwks = values.jwks ? readJwks(values.jwks) : await localKeys(existingStoreFrom(values));
   if (await verifyReceipt(receipt, jwks)) {
     console.log(
       `valid: receipt ${String(receipt.receipt_id)} for intent ${String(receipt.intent_id)} is signed by ${(receipt.signature as { kid: string }).kid}`,
@@ -39,6 +40,17 @@ export async function receiptsCommand(args: string[]) {
   }
   console.log('INVALID: the signature does not match this receipt and key.');
   process.exitCode = 1;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readJwks(path: string): { keys: JsonWebKey[] } {
+  const jwks = readJsonFile(path, 'the keys (--jwks)');
+  if (!isObject(jwks) || !Array.isArray(jwks.keys)) {
+    throw new Error(`${path} is not a JWKS: GET /v1/receipt_keys answers one ({"keys": […]}).`);
+  }
+  return jwks as { keys: JsonWebKey[] };
 }
 
 /** What the signature vouches for: the merchant's checked totals, or the user's own report. */

@@ -10,6 +10,8 @@ import { failpointFromEnv } from '../failpoint';
 import { nodeScheduler } from '../scheduler';
 import { wireWebhookFetchers } from '../webhook-fetchers';
 import { describeStore } from '../store/choice';
+import { holdServeLock } from '../store/serve-lock';
+import { openDataDir } from '../data-dir';
 import { changedAnything, describeReport } from '../store/migrations';
 import { hostname } from 'node:os';
 import { intFlag, parseFlags, portFlag, UsageError } from './args';
@@ -48,6 +50,8 @@ export async function serveCommand(args: string[]) {
   );
   const checkSeconds = Math.max(1, intFlag(values['check-interval'], 'check-interval', 60));
   const storeChoice = storeChoiceFrom(values);
+  const lock =
+    storeChoice.kind === 'sqlite' ? holdServeLock(openDataDir(storeChoice.dataDir)) : null;
   const instanceId = instanceIdFor(values['instance-id'], storeChoice.kind);
   const leaseSeconds = Math.max(1, intFlag(values['lease-seconds'], 'lease-seconds', 60));
 
@@ -146,6 +150,7 @@ export async function serveCommand(args: string[]) {
     await merchants.close();
     await webhookFetchers.close();
     await sandbox?.close();
+    lock?.release();
     throw error;
   }
   // Constants from here on: the closures below need them non-null.
@@ -160,6 +165,7 @@ export async function serveCommand(args: string[]) {
     await merchants.close();
     await webhookFetchers.close();
     await sandbox?.close();
+    lock?.release();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

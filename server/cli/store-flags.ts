@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { StoreChoice } from '../store/choice';
 import { intFlag, UsageError } from './args';
 
@@ -20,6 +21,7 @@ export function storeChoiceFrom(values: {
   'database-url'?: string;
   'database-pool-size'?: string;
 }): StoreChoice {
+  if (values.data === '') throw new UsageError('--data needs a directory (got an empty value).');
   if (values.data !== undefined && values['database-url'] !== undefined)
     throw new UsageError('Give --data DIR (SQLite) or --database-url URL (PostgreSQL), not both.');
   const url =
@@ -41,4 +43,19 @@ export function storeChoiceFrom(values: {
   if (poolSize < 1)
     throw new UsageError(`--database-pool-size must be at least 1 (got '${size}').`);
   return { kind: 'postgres', url, poolSize };
+}
+
+/**
+ * The store of a command that reads or changes what is there (keys list, receipts verify…): a
+ * SQLite data directory without a database is an error, not a new empty database (a mistyped
+ * --data would otherwise make one and answer from it).
+ */
+export function existingStoreFrom(values: Parameters<typeof storeChoiceFrom>[0]): StoreChoice {
+  const choice = storeChoiceFrom(values);
+  if (choice.kind === 'sqlite' && !existsSync(join(choice.dataDir, 'intents.db'))) {
+    throw new Error(
+      `No database in ${choice.dataDir}: check --data (or INTENT_DATA_DIR), or make one with \`intent-server migrate --data ${choice.dataDir}\` or \`serve\`.`,
+    );
+  }
+  return choice;
 }

@@ -124,7 +124,8 @@ describe('the receipt signing key over its life', () => {
       '0',
       '--no-sandbox',
       '--data',
-      stack.dataDir,
+      // Its own directory: the stack's server holds its own (one server per SQLite directory).
+      join(stack.dataDir, 'second'),
       '--receipt-key',
       file,
     ]);
