@@ -7,7 +7,14 @@ import { chmodSync, mkdirSync, statSync } from 'node:fs';
  * accepted (`--data .`); the files inside are owner-only anyway (store/sqlite-files.ts).
  */
 export function openDataDir(dir: string): string {
-  if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700);
+  try {
+    if (mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined) chmodSync(dir, 0o700);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR')
+      throw new Error(`The data directory ${dir} is (or lies under) a file: choose a directory.`);
+    throw error;
+  }
   const stat = statSync(dir);
   if (!stat.isDirectory()) throw new Error(`The data directory ${dir} is not a directory.`);
   const othersMayWrite = stat.mode & 0o022;

@@ -34,7 +34,7 @@ export function storeChoiceFrom(values: {
       dataDir: resolve(values.data ?? process.env.INTENT_DATA_DIR ?? './data'),
     };
   }
-  if (!/^postgres(ql)?:\/\//.test(url))
+  if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url))
     throw new UsageError(
       `--database-url (or DATABASE_URL) must be a postgres:// or postgresql:// URL (got '${url.split('@').pop()}').`,
     );

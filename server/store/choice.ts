@@ -16,13 +16,26 @@ export interface StoreHooks {
 /** The SQLite file in its data directory, created owner-only (data-dir.ts). */
 const sqliteFile = (dataDir: string) => join(openDataDir(dataDir), 'intents.db');
 
+/** Runs `open` on the data directory's file, naming the file when it is not SQLite at all. */
+function onSqliteFile<T>(dataDir: string, open: (file: string) => T): T {
+  const file = sqliteFile(dataDir);
+  try {
+    return open(file);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_NOTADB') throw error;
+    throw new Error(`${file} is not an SQLite database: check --data, or move that file away.`);
+  }
+}
+
 export async function openStore(
   choice: StoreChoice,
   tables: Record<string, TableDef>,
   hooks: StoreHooks = {},
 ): Promise<Store> {
   if (choice.kind === 'sqlite')
-    return createSqliteStore(sqliteFile(choice.dataDir), tables, { migrated: hooks.migrated });
+    return onSqliteFile(choice.dataDir, (file) =>
+      createSqliteStore(file, tables, { migrated: hooks.migrated }),
+    );
   // Loaded only when chosen: the default (SQLite) never loads the PostgreSQL client.
   const { openPostgresStore } = await import('./postgres');
   return openPostgresStore(choice.url, tables, { poolSize: choice.poolSize, ...hooks });
@@ -33,7 +46,8 @@ export async function migrateStore(
   choice: StoreChoice,
   tables: Record<string, TableDef>,
 ): Promise<MigrationReport> {
-  if (choice.kind === 'sqlite') return migrateSqliteFile(sqliteFile(choice.dataDir), tables);
+  if (choice.kind === 'sqlite')
+    return onSqliteFile(choice.dataDir, (file) => migrateSqliteFile(file, tables));
   let report: MigrationReport | undefined;
   const { openPostgresStore } = await import('./postgres');
   const store = await openPostgresStore(choice.url, tables, { migrated: (r) => (report = r) });

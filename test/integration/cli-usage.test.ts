@@ -86,6 +86,23 @@ describe('the CLI, used the wrong way', () => {
     }
   });
 
+  it('says what is wrong with a data directory that is a file or holds no SQLite database', async () => {
+    const file = join(root, 'a-file');
+    writeFileSync(file, 'x');
+    const onFile = await runCli(['migrate', '--data', file]);
+    expect(onFile.code).toBe(1);
+    expect(onFile.stderr).toContain(`The data directory ${file} is (or lies under) a file`);
+    const dir = fresh();
+    mkdirSync(dir, { mode: 0o700 });
+    writeFileSync(join(dir, 'intents.db'), 'not a database at all, just text '.repeat(40));
+    const notSqlite = await runCli(['migrate', '--data', dir]);
+    expect(notSqlite.code).toBe(1);
+    expect(notSqlite.stderr).toContain(`${join(dir, 'intents.db')} is not an SQLite database`);
+    const badUrl = await runCli(['migrate', '--database-url', 'postgres://u:p@[bad/db']);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain('--database-url (or DATABASE_URL) must be a postgres://');
+  });
+
   it('exits 1 when every row of an import is skipped', async () => {
     const dir = fresh();
     const file = join(root, 'venues.json');
