@@ -101,7 +101,10 @@ describe('POST /v1/intents answered without the router', () => {
       [{ raw: '{"type": "purchase",', headers: json }, 'invalid_json'],
       [{ raw: '[1, 2]', headers: json }, 'invalid_json'],
       // "caf\xE9": Latin-1, not UTF-8.
-      [{ raw: new Uint8Array([123, 34, 120, 34, 58, 34, 0xe9, 34, 125]), headers: json }, 'invalid_json'],
+      [
+        { raw: new Uint8Array([123, 34, 120, 34, 58, 34, 0xe9, 34, 125]), headers: json },
+        'invalid_json',
+      ],
       [
         { raw: JSON.stringify(intentBody()), headers: { ...json, 'Content-Encoding': 'gzip' } },
         'unsupported_media_type',

@@ -64,7 +64,10 @@ function utf8(bytes: ArrayBuffer | Uint8Array): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new EngineError('invalid_json', 'The request body is not valid UTF-8: send JSON in UTF-8.');
+    throw new EngineError(
+      'invalid_json',
+      'The request body is not valid UTF-8: send JSON in UTF-8.',
+    );
   }
 }
 
