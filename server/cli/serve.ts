@@ -61,10 +61,11 @@ export async function serveCommand(args: string[]) {
   const sandbox =
     values['no-sandbox'] || external.length > 0
       ? null
-      : await startSandboxMerchant({
-          port: sandboxPort,
-          host: '127.0.0.1',
-        });
+      : await startSandboxMerchant({ port: sandboxPort, host: '127.0.0.1' }).catch(
+          (error: NodeJS.ErrnoException) => {
+            throw listenError(error, '127.0.0.1', '--sandbox-port', sandboxPort);
+          },
+        );
   const sandboxUrls = sandbox ? [sandbox.url] : external;
   const merchants = wireMerchants({
     sandboxes: sandboxUrls.map((url) => ({ url, apiKey: DEFAULT_SANDBOX_API_KEY })),
@@ -223,8 +224,24 @@ function listen(
       { fetch, port, hostname, serverOptions: { ServerResponse: CoalescedResponse } },
       () => resolve(server),
     );
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenError(error, hostname, '--port', port)));
   });
+}
+
+/** A listen failure named by the flags that chose the address, with what to do about it. */
+function listenError(
+  error: NodeJS.ErrnoException,
+  host: string,
+  flag: '--port' | '--sandbox-port',
+  port: number,
+): Error {
+  const why =
+    error.code === 'EADDRINUSE'
+      ? `another process listens there; stop it or choose another ${flag}`
+      : error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND'
+        ? 'this machine has no such address; give --host an address of its own, e.g. 127.0.0.1'
+        : error.message;
+  return new Error(`Cannot listen on --host ${host} ${flag} ${port} (${error.code}): ${why}.`);
 }
 
 function closeServer(server: ServerType) {

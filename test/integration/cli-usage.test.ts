@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,29 @@ describe('the CLI, used the wrong way', () => {
     const badUrl = await runCli(['migrate', '--database-url', 'postgres://u:p@[bad/db']);
     expect(badUrl.code).toBe(2);
     expect(badUrl.stderr).toContain('--database-url (or DATABASE_URL) must be a postgres://');
+  });
+
+  it('names the flag whose port is taken', async () => {
+    const busy = createServer();
+    await new Promise<void>((ready) => busy.listen(0, '127.0.0.1', ready));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const res = await runCli([
+        'serve',
+        '--port',
+        '0',
+        '--sandbox-port',
+        String(port),
+        '--data',
+        fresh(),
+      ]);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(
+        `Cannot listen on --host 127.0.0.1 --sandbox-port ${port} (EADDRINUSE): another process listens there; stop it or choose another --sandbox-port.`,
+      );
+    } finally {
+      busy.close();
+    }
   });
 
   it('exits 1 when every row of an import is skipped', async () => {

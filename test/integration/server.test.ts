@@ -132,7 +132,9 @@ describe('intent-server over a real HTTP port', () => {
         dataDir(),
       ]);
       expect(res.code).toBe(1);
-      expect(res.stderr).toContain('EADDRINUSE');
+      expect(res.stderr).toContain(
+        `Cannot listen on --host 127.0.0.1 --port ${port} (EADDRINUSE): another process listens there; stop it or choose another --port.`,
+      );
     } finally {
       busy.close();
     }
