@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withBusyPort } from '../support/busy-port';
 import { runCli, startServer } from '../support/server-process';
 
 const root = mkdtempSync(join(tmpdir(), 'cli-usage-'));
@@ -105,10 +105,7 @@ describe('the CLI, used the wrong way', () => {
   });
 
   it('names the flag whose port is taken', async () => {
-    const busy = createServer();
-    await new Promise<void>((ready) => busy.listen(0, '127.0.0.1', ready));
-    const port = (busy.address() as AddressInfo).port;
-    try {
+    await withBusyPort(async (port) => {
       const res = await runCli([
         'serve',
         '--port',
@@ -122,9 +119,7 @@ describe('the CLI, used the wrong way', () => {
       expect(res.stderr).toContain(
         `Cannot listen on --host 127.0.0.1 --sandbox-port ${port} (EADDRINUSE): another process listens there; stop it or choose another --sandbox-port.`,
       );
-    } finally {
-      busy.close();
-    }
+    });
   });
 
   it('exits 1 when every row of an import is skipped', async () => {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { intentBody } from '../support/api';
+import { withBusyPort } from '../support/busy-port';
 import { runCli, startServer } from '../support/server-process';
 
 const dirs: string[] = [];
@@ -117,10 +117,7 @@ describe('intent-server over a real HTTP port', () => {
   });
 
   it('exits 1 when it cannot listen, closing the sandbox it had already started', async () => {
-    const busy = createServer();
-    await new Promise<void>((ready) => busy.listen(0, '127.0.0.1', ready));
-    const port = (busy.address() as AddressInfo).port;
-    try {
+    await withBusyPort(async (port) => {
       // If the sandbox's listener stayed open the process would never exit and this would time out.
       const res = await runCli([
         'serve',
@@ -135,8 +132,6 @@ describe('intent-server over a real HTTP port', () => {
       expect(res.stderr).toContain(
         `Cannot listen on --host 127.0.0.1 --port ${port} (EADDRINUSE): another process listens there; stop it or choose another --port.`,
       );
-    } finally {
-      busy.close();
-    }
+    });
   }, 20_000);
 });
