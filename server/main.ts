@@ -43,17 +43,14 @@ const COMMANDS: Record<string, (args: string[]) => Promise<void>> = {
 /** The lines of USAGE for one command (with their continuation lines). */
 function usageOf(command: string): string {
   const lines = USAGE.split('\n');
-  const own = lines.flatMap((line, i) => {
-    if (line.startsWith(`  ${command} `) || line === `  ${command}`) return [i];
-    return [];
-  });
-  const block = own.flatMap((start) => {
-    const out = [lines[start]!];
-    for (let i = start + 1; lines[i]?.startsWith('        '); i++) out.push(lines[i]!);
-    return out;
+  const block: string[] = [];
+  lines.forEach((line, i) => {
+    if (!line.startsWith(`  ${command} `)) return;
+    block.push(line);
+    for (let next = i + 1; lines[next]?.startsWith('        '); next++) block.push(lines[next]!);
   });
   const store = block.some((line) => line.includes('STORE'))
-    ? `\n\n${lines.find((l) => l.startsWith('STORE:'))}`
+    ? `\n\n${lines.find((line) => line.startsWith('STORE:'))}`
     : '';
   return `Usage: intent-server\n${block.join('\n')}${store}`;
 }
@@ -64,11 +61,8 @@ function asksForHelp(args: string[]): boolean {
   return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
-let command: string | undefined;
-
 async function main(argv: string[]) {
   const [name, ...rest] = argv;
-  command = name;
   if (!name || ['help', '--help', '-h'].includes(name)) {
     console.log(USAGE);
     return;
@@ -83,18 +77,19 @@ async function main(argv: string[]) {
     console.log(usageOf(name));
     return;
   }
-  await run(rest);
+  try {
+    await run(rest);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const saysUsage = error.message.includes('intent-server');
+    console.error(
+      saysUsage ? error.message : `${error.message}\nSee: intent-server ${name} --help`,
+    );
+    process.exitCode = 2;
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError) {
-    const saysUsage = error.message.includes('intent-server');
-    console.error(
-      saysUsage ? error.message : `${error.message}\nSee: intent-server ${command} --help`,
-    );
-    process.exitCode = 2;
-    return;
-  }
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -88,12 +88,10 @@ function issuesToError(issues: readonly Issue[], input: unknown, root = ''): Eng
 function tightestBound(issues: readonly Issue[], first: Issue): Issue {
   if (first.code !== 'too_big') return first;
   const where = pathOf(first.path);
-  return issues.reduce<Issue>((tightest, issue) => {
-    if (issue.code !== 'too_big' || pathOf(issue.path) !== where) return tightest;
-    return tightest.code === 'too_big' && Number(issue.maximum) < Number(tightest.maximum)
-      ? issue
-      : tightest;
-  }, first);
+  const bounds = issues.filter(
+    (issue): issue is typeof first => issue.code === 'too_big' && pathOf(issue.path) === where,
+  );
+  return bounds.reduce((low, issue) => (Number(issue.maximum) < Number(low.maximum) ? issue : low));
 }
 
 /** Parses `input` with `schema` or throws the first problem as an EngineError. */

@@ -30,9 +30,9 @@ export async function checkCreateIntent(
   const productId = input.objective.product?.product_id;
   if (productId) await checkProductExists(ctx, caller, productId);
   checkProductCurrency(input);
-  checkConditions(ctx, input.conditions);
+  const range = checkConditions(ctx, input.conditions);
   checkExpiry(ctx, input.guardrails?.expires_at);
-  checkWindowsReachable(ctx, input.conditions, input.guardrails?.expires_at);
+  checkWindowsReachable(ctx, input.conditions, range, input.guardrails?.expires_at);
   checkPaymentMethod(caller, input.payment?.payment_method_id);
   checkBillingTerms(input.payment);
   return { ...input, guardrails: normaliseMerchants(input.guardrails) };
@@ -112,6 +112,7 @@ function checkProductCurrency(input: CreateIntentInput) {
   );
 }
 
+/** Checks the conditions on their own; returns the instants their date range covers, if any. */
 function checkConditions(ctx: EngineContext, conditions: CreateIntentInput['conditions']) {
   conditions?.time_windows?.forEach((slot, i) => {
     if (Date.parse(slot.end) <= Date.parse(slot.start)) {
@@ -141,6 +142,7 @@ function checkConditions(ctx: EngineContext, conditions: CreateIntentInput['cond
       'conditions.date_range.end has passed (in conditions.time_zone, UTC by default): nothing could ever be bought.',
     );
   }
+  return bounds;
 }
 
 /**
@@ -150,6 +152,7 @@ function checkConditions(ctx: EngineContext, conditions: CreateIntentInput['cond
 function checkWindowsReachable(
   ctx: EngineContext,
   conditions: CreateIntentInput['conditions'],
+  range: ReturnType<typeof dateRangeBounds>,
   expiresAt: string | undefined,
 ) {
   const expiryMs = expiresAt ? Date.parse(expiresAt) : Infinity;
@@ -167,8 +170,7 @@ function checkWindowsReachable(
       'Every window of conditions.time_windows starts at or after guardrails.expires_at: the intent would expire before it could buy.',
     );
   }
-  const bounds = conditions ? dateRangeBounds(conditions) : null;
-  if (bounds && bounds.startMs >= expiryMs) {
+  if (range && range.startMs >= expiryMs) {
     throw invalid(
       'conditions.date_range.start',
       'conditions.date_range.start begins at or after guardrails.expires_at: the intent would expire before it could buy.',

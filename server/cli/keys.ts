@@ -46,9 +46,11 @@ export async function keysCommand(args: string[]) {
     );
   const overlapMs = durationFlag(values.overlap, 'overlap') ?? 0;
   // Usage is checked before the database is opened (or found missing).
-  if (action === 'create' && !values.partner)
+  const partner = values.partner ?? '';
+  const prefix = target ?? '';
+  if (action === 'create' && !partner)
     throw new UsageError(`keys create needs --partner NAME\n${USAGE}`);
-  if ((action === 'revoke' || action === 'roll') && !target)
+  if ((action === 'revoke' || action === 'roll') && !prefix)
     throw new UsageError(`keys ${action} needs KEY_PREFIX\n${USAGE}`);
   if (!['create', 'list', 'revoke', 'roll'].includes(action ?? '')) throw new UsageError(USAGE);
   // Only create may make the database: the others need one that is there.
@@ -57,18 +59,18 @@ export async function keysCommand(args: string[]) {
   try {
     switch (action) {
       case 'create': {
-        if (!values.partner) throw new UsageError(`keys create needs --partner NAME\n${USAGE}`);
-        const { key, record, partner } = await engine.keys.create(values.partner, values.live, {
+        const created = await engine.keys.create(partner, values.live, {
           readOnly: values['read-only'],
           ...(expiresInMs ? { expiresInMs } : {}),
         });
+        const { record } = created;
         const kind = `${values.live ? 'live' : 'test'}${record.read_only ? ' read-only' : ''}`;
         const until = record.expires_at ? `, valid until ${record.expires_at}` : '';
         console.log(
-          `Created a ${kind} key for partner '${partner.name}' (${partner.partner_id})${until}.`,
+          `Created a ${kind} key for partner '${created.partner.name}' (${created.partner.partner_id})${until}.`,
         );
         console.log('It is shown only now; store it safely:');
-        console.log(key);
+        console.log(created.key);
         return;
       }
       case 'list': {
@@ -79,14 +81,12 @@ export async function keysCommand(args: string[]) {
         return;
       }
       case 'revoke': {
-        if (!target) throw new UsageError(`keys revoke needs KEY_PREFIX\n${USAGE}`);
-        const revoked = await engine.keys.revoke(target);
+        const revoked = await engine.keys.revoke(prefix);
         console.log(`Revoked ${revoked.prefix}… (${revoked.livemode ? 'live' : 'test'}).`);
         return;
       }
       case 'roll': {
-        if (!target) throw new UsageError(`keys roll needs KEY_PREFIX\n${USAGE}`);
-        const { key, old } = await engine.keys.roll(target, overlapMs, {
+        const { key, old } = await engine.keys.roll(prefix, overlapMs, {
           ...(expiresInMs ? { expiresInMs } : {}),
         });
         console.log(
@@ -98,8 +98,6 @@ export async function keysCommand(args: string[]) {
         console.log(key);
         return;
       }
-      default:
-        throw new UsageError(USAGE);
     }
   } finally {
     await engine.close();

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { StoreChoice } from '../store/choice';
+import { resolve } from 'node:path';
+import { databaseFileIn, type StoreChoice } from '../store/choice';
 import { intFlag, UsageError } from './args';
 
 /** The flags of every command that opens the store. */
@@ -52,7 +52,7 @@ export function storeChoiceFrom(values: {
  */
 export function existingStoreFrom(values: Parameters<typeof storeChoiceFrom>[0]): StoreChoice {
   const choice = storeChoiceFrom(values);
-  if (choice.kind === 'sqlite' && !existsSync(join(choice.dataDir, 'intents.db'))) {
+  if (choice.kind === 'sqlite' && !existsSync(databaseFileIn(choice.dataDir))) {
     throw new Error(
       `No database in ${choice.dataDir}: check --data (or INTENT_DATA_DIR), or make one with \`intent-server migrate --data ${choice.dataDir}\` or \`serve\`.`,
     );

@@ -13,8 +13,11 @@ export interface StoreHooks {
   onConnectionError?: (error: unknown) => void;
 }
 
+/** Where a data directory keeps its SQLite database. */
+export const databaseFileIn = (dataDir: string) => join(dataDir, 'intents.db');
+
 /** The SQLite file in its data directory, created owner-only (data-dir.ts). */
-const sqliteFile = (dataDir: string) => join(openDataDir(dataDir), 'intents.db');
+const sqliteFile = (dataDir: string) => databaseFileIn(openDataDir(dataDir));
 
 /** Runs `open` on the data directory's file, naming the file when it is not SQLite at all. */
 function onSqliteFile<T>(dataDir: string, open: (file: string) => T): T {
